@@ -1,0 +1,81 @@
+/**
+ * Comment reads (docs/api.md "comments"): the container, the top-level list (infinite, paged by
+ * `starting_from` = the previous page's `next_starting_from`) and a thread's replies.
+ */
+import type { CommentPage, Container, SortOrder } from './types.ts';
+import { baseApi } from './base.ts';
+
+export interface ContainerArgs {
+  sectionUuid: string;
+  containerId: string;
+}
+
+export interface CommentsArgs {
+  sectionUuid: string;
+  containerUuid: string;
+  limit: number;
+  replyLimit: number;
+  sortedBy: SortOrder;
+}
+
+export interface ThreadRepliesArgs {
+  sectionUuid: string;
+  containerUuid: string;
+  threadUuid: string;
+  limit: number;
+}
+
+/** A page cursor: null for the first page. */
+export type PageCursor = string | null;
+
+const nextCursor = (lastPage: CommentPage): PageCursor | undefined =>
+  lastPage.more_available !== false && lastPage.next_starting_from ? lastPage.next_starting_from : undefined;
+
+export const commentQueriesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // Cached per (sectionUuid, containerId): the arg object is the cache key.
+    container: build.query<Container, ContainerArgs>({
+      query: ({ sectionUuid, containerId }) => ({
+        service: 'comments',
+        url: `${sectionUuid}/contentcontainer/id`,
+        params: { container_id: containerId },
+        containerId,
+      }),
+      providesTags: (result) => [
+        'Container',
+        ...(result ? [{ type: 'Container' as const, id: result.content_container_uuid }] : []),
+      ],
+    }),
+    comments: build.infiniteQuery<CommentPage, CommentsArgs, PageCursor>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        service: 'comments',
+        url: `${queryArg.sectionUuid}/${queryArg.containerUuid}/comments`,
+        params: {
+          limit: queryArg.limit,
+          reply_limit: queryArg.replyLimit,
+          sorted_by: queryArg.sortedBy,
+          starting_from: pageParam ?? undefined,
+        },
+      }),
+      providesTags: (_result, _error, arg) => ['Comments', { type: 'Comments', id: arg.containerUuid }],
+    }),
+    threadReplies: build.infiniteQuery<CommentPage, ThreadRepliesArgs, PageCursor>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        service: 'comments',
+        url: `${queryArg.sectionUuid}/${queryArg.containerUuid}/content/${queryArg.threadUuid}/direct`,
+        params: { limit: queryArg.limit, starting_from: pageParam ?? undefined },
+      }),
+      providesTags: (_result, _error, arg) => ['Thread', { type: 'Thread', id: arg.threadUuid }],
+    }),
+  }),
+});
+
+export const { useContainerQuery, useCommentsInfiniteQuery, useThreadRepliesInfiniteQuery } = commentQueriesApi;

@@ -1,0 +1,22 @@
+/**
+ * The comments service as the elements use it (docs/client-internals.md): reads from
+ * commentQueries.ts, writes from commentMutations.ts, split so cache patching has no cycle.
+ */
+export {
+  commentQueriesApi,
+  useContainerQuery,
+  useCommentsInfiniteQuery,
+  useThreadRepliesInfiniteQuery,
+  type CommentsArgs,
+  type ContainerArgs,
+  type ThreadRepliesArgs,
+  type PageCursor,
+} from './commentQueries.ts';
+export {
+  commentMutationsApi,
+  usePostCommentMutation,
+  useToggleLikeMutation,
+  type PostCommentArgs,
+  type ToggleLikeArgs,
+  type LikeResult,
+} from './commentMutations.ts';

@@ -1,0 +1,23 @@
+/**
+ * Public events from core and elements to site code. Boot hands over the loader host's
+ * `publish` (which is `window.vf.$publish`); before that, or without boot, `window.vf.$publish`
+ * is used when present, else publishing is a no-op.
+ */
+type Publisher = (channel: string, name: string, payload?: unknown) => void;
+
+let hostPublisher: Publisher | null = null;
+
+/** Called by boot with the loader host's publish (null to detach). */
+export function setPublisher(publisher: Publisher | null): void {
+  hostPublisher = publisher;
+}
+
+export function publish(channel: string, name: string, payload?: unknown): void {
+  const vf = (globalThis as { vf?: { $publish?: Publisher } }).vf;
+  const target = hostPublisher ?? vf?.$publish;
+  try {
+    target?.(channel, name, payload);
+  } catch (error) {
+    console.error('vf: an event subscriber failed', error);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The user context site code reads (spec §3 "User context"): the listed fields, all null for a
+ * guest, plus `data_count()` (missing counts read as 0).
+ */
+import type { User } from '../api/types.ts';
+import { isLoggedInUser } from '../session/slice.ts';
+
+const FIELDS = [
+  'anonymous', 'avatar_moderation_status', 'badge_trusted', 'ban_level', 'custom_badges', 'date_created', 'email',
+  'email_notice_frequency', 'email_pending', 'email_verification_status', 'id', 'name', 'pic_large',
+  'pic_large_pending', 'pic_small', 'pic_small_pending', 'processing_status', 'social_login_id',
+  'social_login_provider', 'subscriber_count', 'type', 'user_privilege', 'username_moderation_status', 'uuid',
+] as const;
+
+export type UserContext = Record<(typeof FIELDS)[number], unknown> & {
+  data_count(): {
+    comments_made: number;
+    likes_received: number;
+    likes_made: number;
+    dislikes_made: number;
+    dislikes_received: number;
+  };
+};
+
+export function toUserContext(user: User | null): UserContext {
+  const source = (isLoggedInUser(user) ? user : {}) as Record<string, unknown>;
+  const count = (key: string) => (typeof source[key] === 'number' ? (source[key] as number) : 0);
+  const context = Object.fromEntries(FIELDS.map((field) => [field, source[field] ?? null])) as UserContext;
+  context.data_count = () => ({
+    comments_made: count('comments_made'),
+    likes_received: count('likes_received'),
+    likes_made: count('likes_made'),
+    dislikes_made: count('dislikes_made'),
+    dislikes_received: count('dislikes_received'),
+  });
+  return context;
+}

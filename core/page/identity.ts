@@ -1,0 +1,124 @@
+/**
+ * Page identity (spec §2 Page identity): who this page is, read from the host page's meta tags.
+ * Pure over the document-like object it is given, so the loader, core and node tests share it.
+ * Precedence for each field: `vf:*` > `og:*` > `twitter:*` > plain `<title>` / `description`.
+ */
+
+export type PageType = 'article' | 'section' | 'video' | 'profile' | 'product';
+
+export interface PageIdentity {
+  container_id: string | null;
+  title: string;
+  description: string;
+  url: string;
+  domain: string;
+  section: string | null;
+  lang: string;
+  image_url: string | null;
+  image_alt: string | null;
+  page_type: PageType;
+  unique_id: string | null;
+}
+
+/** The little of `Document` we read: tests pass a fake with just these. */
+export interface PageDocument {
+  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+  title?: string;
+  documentElement?: { lang?: string } | null;
+}
+
+/** Title and description cap (spec §9). */
+export const META_MAX_LENGTH = 500;
+const PAGE_TYPES: readonly PageType[] = ['article', 'section', 'video', 'profile', 'product'];
+const TRACKING_PARAMS = ['fbclid', 'gclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', 'yclid', 'igshid'];
+const VF_UUID_RE = /vf-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+
+export function readPageIdentity(doc: PageDocument, href: string): PageIdentity {
+  const meta = readMetaMap(doc);
+  const pick = (...keys: string[]): string | null => {
+    for (const key of keys) {
+      const v = meta.get(key);
+      if (v) return v;
+    }
+    return null;
+  };
+  const containerId = pick('vf:container_id');
+  const typ = (pick('vf:type', 'og:type') ?? '').toLowerCase();
+  return {
+    container_id: containerId,
+    title: cleanText(pick('vf:title', 'og:title', 'twitter:title') ?? doc.title ?? ''),
+    description: cleanText(pick('vf:description', 'og:description', 'twitter:description', 'description') ?? ''),
+    url: stripTracking(pick('vf:url') ?? readCanonical(doc) ?? pick('og:url') ?? href, href),
+    domain: pick('vf:domain') ?? hostOf(href),
+    section: pick('vf:section'),
+    lang: (pick('vf:lang') ?? (doc.documentElement?.lang || null) ?? 'en-us').toLowerCase(),
+    image_url: pick('vf:image', 'og:image', 'twitter:image'),
+    image_alt: pick('vf:image:alt', 'og:image:alt', 'twitter:image:alt'),
+    page_type: (PAGE_TYPES as readonly string[]).includes(typ) ? (typ as PageType) : 'article',
+    unique_id: extractUniqueId(pick('vf:unique_id')) ?? extractUniqueId(containerId, true),
+  };
+}
+
+/** `<meta name|property=… content=…>` into a map; the first tag for a key wins. */
+function readMetaMap(doc: PageDocument): Map<string, string> {
+  const map = new Map<string, string>();
+  const tags = doc.querySelectorAll('meta');
+  for (let i = 0; i < tags.length; i++) {
+    const tag = tags[i]!;
+    const key = (tag.getAttribute('property') ?? tag.getAttribute('name') ?? '').trim().toLowerCase();
+    const content = tag.getAttribute('content')?.trim();
+    if (key && content && !map.has(key)) map.set(key, content);
+  }
+  return map;
+}
+
+function readCanonical(doc: PageDocument): string | null {
+  const links = doc.querySelectorAll('link');
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
+    if ((link.getAttribute('rel') ?? '').toLowerCase() === 'canonical' && link.getAttribute('href')) {
+      return link.getAttribute('href');
+    }
+  }
+  return null;
+}
+
+/** Collapse whitespace and cap at 500 characters. */
+export function cleanText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, META_MAX_LENGTH);
+}
+
+/** Removes utm_* and the click-id parameters; a relative url resolves against the page. */
+export function stripTracking(url: string, base: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return url;
+  }
+  for (const key of [...parsed.searchParams.keys()]) {
+    if (key.toLowerCase().startsWith('utm_') || TRACKING_PARAMS.includes(key.toLowerCase())) {
+      parsed.searchParams.delete(key);
+    }
+  }
+  return parsed.toString();
+}
+
+function hostOf(href: string): string {
+  try {
+    return new URL(href).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The unique id is the uuid in a `vf-<uuid>` pattern. An explicit `vf:unique_id` without the
+ * pattern is used as written; a container id without it is not a unique id.
+ */
+function extractUniqueId(value: string | null, patternOnly = false): string | null {
+  if (!value) return null;
+  const m = VF_UUID_RE.exec(value);
+  if (m) return m[1]!.toLowerCase();
+  return patternOnly ? null : value;
+}

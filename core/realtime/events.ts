@@ -1,0 +1,52 @@
+/**
+ * ContentEvents from the realtime feed applied to the RTK Query caches (never a second copy):
+ * `created` follows the same insertion rules as posting; `liked`/`unliked` set the total, and
+ * `actions.liked` only when the actor is the viewer (the feed is viewer-neutral).
+ */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { Comment, ContentEvent, SortOrder } from '../api/types.ts';
+import {
+  insertIntoCommentList, insertIntoThreadReplies, setLikesEdit, updateComment, type CommentPages,
+} from '../api/commentCache.ts';
+import { insertCommentIntoCaches, updateCommentInCaches } from '../api/commentCacheUpdates.ts';
+import type { SessionState } from '../session/slice.ts';
+
+/** The edit a like event makes to a comment. */
+export function likeEventEdit(event: ContentEvent, viewerUuid: string | null): ((c: Comment) => void) | null {
+  if ((event.event !== 'liked' && event.event !== 'unliked') || typeof event.total_likes !== 'number') return null;
+  const own = viewerUuid !== null && event.actor_uuid === viewerUuid;
+  return setLikesEdit(event.total_likes, own ? event.event === 'liked' : undefined);
+}
+
+/** Pure: applies an event to one cached list (`sortedBy` set) or thread reply pages (`threadUuid` set). */
+export function applyEventToPages(
+  data: CommentPages,
+  event: ContentEvent,
+  target: { sortedBy: SortOrder } | { threadUuid: string },
+  viewerUuid: string | null,
+): boolean {
+  if (event.event === 'created') {
+    const comment = event.content;
+    if (!comment) return false;
+    if ('sortedBy' in target) return insertIntoCommentList(data, comment, target.sortedBy);
+    return comment.thread_uuid === target.threadUuid && comment.parent_uuid !== null
+      ? insertIntoThreadReplies(data, comment)
+      : false;
+  }
+  const edit = likeEventEdit(event, viewerUuid);
+  return edit ? updateComment(data, event.content_uuid, edit) : false;
+}
+
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/** Patches every cache that holds the event's container. */
+export function applyContentEvent(dispatch: Dispatch, getState: () => unknown, event: ContentEvent): void {
+  if (event.content_type !== 'comments') return;
+  if (event.event === 'created') {
+    if (event.content) insertCommentIntoCaches(dispatch, getState, event.content);
+    return;
+  }
+  const viewer = (getState() as { session?: SessionState }).session?.user?.uuid ?? null;
+  const edit = likeEventEdit(event, viewer);
+  if (edit) updateCommentInCaches(dispatch, getState, event.content_container_uuid, event.content_uuid, edit);
+}

@@ -1,0 +1,187 @@
+/**
+ * The page's one realtime socket (docs/api.md "Realtime"), owned by middleware. Opened lazily
+ * on the first subscription once the site uuid is known; `globalThis.WebSocket` is looked up at
+ * connect time so tests can put mock-socket in front of it. Keep-alive every 30 s while open;
+ * subscribe replies time out after 5 s; on close, reconnect up to 5 times with back-off + jitter.
+ */
+import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ClientFrame, ServerFrame } from '../api/types.ts';
+import { getConfig } from '../config.ts';
+import type { SessionState } from '../session/slice.ts';
+import { applyContentEvent } from './events.ts';
+import {
+  eventReceived, reconnectScheduled, subscribeRequested, unsubscribeRequested, socketClosed, socketConnecting, socketOpened, subscribeFailed, subscribed,
+  teardownRequested, unsubscribed, type RealtimeState,
+} from './slice.ts';
+
+export const KEEP_ALIVE_MS = 30000;
+export const SUBSCRIBE_TIMEOUT_MS = 5000;
+export const MAX_RETRIES = 5;
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 30000;
+const OPEN = 1;
+
+/** Actions after which the socket may need opening or frames sending. */
+const SYNC_TRIGGERS = new Set<string>([
+  subscribeRequested.type, unsubscribeRequested.type, socketOpened.type, 'session/bootstrapped',
+]);
+
+type State = { realtime: RealtimeState; session: SessionState };
+type Dispatch = ThunkDispatch<State, unknown, UnknownAction>;
+
+/** Exponential back-off with jitter: base·2^attempt, capped, then 50–100 % of it. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
+  let socket: WebSocket | null = null;
+  let keepAlive: ReturnType<typeof setInterval> | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Subscribe frames sent and awaiting their reply, with their time-out. */
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+
+  return (api) => {
+    const send = (frame: ClientFrame): boolean => {
+      // Spec §7: sending fails while the socket is not open — cleanly, never a throw.
+      if (!socket || socket.readyState !== OPEN) return false;
+      try {
+        socket.send(JSON.stringify(frame));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    const stopTimers = () => {
+      if (keepAlive) clearInterval(keepAlive);
+      keepAlive = null;
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+
+    const wanted = () => Object.values(api.getState().realtime.subscriptions).some((s) => s.subscribers > 0);
+
+    const connect = () => {
+      const sectionUuid = api.getState().session.sectionUuid;
+      const WebSocketImpl = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+      if (!sectionUuid || !WebSocketImpl) return;
+      api.dispatch(socketConnecting());
+      let ws: WebSocket;
+      try {
+        ws = new WebSocketImpl(`${getConfig().realtimeUrl}?site_uuid=${encodeURIComponent(sectionUuid)}`);
+      } catch {
+        onClose();
+        return;
+      }
+      socket = ws;
+      ws.onopen = () => {
+        if (socket !== ws) return;
+        keepAlive = setInterval(() => send({ type: 'keep_alive' }), KEEP_ALIVE_MS);
+        api.dispatch(socketOpened());
+      };
+      ws.onmessage = (message) => {
+        if (socket === ws) receive(message.data);
+      };
+      ws.onclose = () => {
+        if (socket === ws) onClose();
+      };
+      ws.onerror = () => {
+        // A close always follows an error; reconnection is handled there.
+      };
+    };
+
+    const onClose = () => {
+      socket = null;
+      stopTimers();
+      api.dispatch(socketClosed());
+      const { retries } = api.getState().realtime;
+      if (!wanted() || retries >= MAX_RETRIES || reconnectTimer) return;
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = null;
+        if (!socket && wanted()) connect();
+      }, backoffDelay(retries));
+      api.dispatch(reconnectScheduled());
+    };
+
+    const receive = (raw: unknown) => {
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(String(raw)) as ServerFrame;
+      } catch {
+        return;
+      }
+      if (frame.type === 'subscribe_success') {
+        clearTimeout(pending.get(frame.subscription_id));
+        pending.delete(frame.subscription_id);
+        api.dispatch(subscribed({ id: frame.subscription_id }));
+      } else if (frame.type === 'event' && frame.data) {
+        api.dispatch(eventReceived({ subscriptionId: frame.subscription_id, event: frame.data }));
+      } else if (frame.type === 'error' && frame.subscription_id) {
+        clearTimeout(pending.get(frame.subscription_id));
+        pending.delete(frame.subscription_id);
+        api.dispatch(subscribeFailed({ id: frame.subscription_id }));
+      }
+    };
+
+    let syncing = false;
+    let syncAgain = false;
+    /** Brings the socket and the server's subscriptions in line with the slice (not re-entrant). */
+    const sync = () => {
+      if (syncing) {
+        syncAgain = true;
+        return;
+      }
+      syncing = true;
+      try {
+        do {
+          syncAgain = false;
+          syncOnce();
+        } while (syncAgain);
+      } finally {
+        syncing = false;
+      }
+    };
+
+    const syncOnce = () => {
+      const { subscriptions } = api.getState().realtime;
+      for (const sub of Object.values(subscriptions)) {
+        if (sub.status === 'unsubscribing') {
+          clearTimeout(pending.get(sub.id));
+          pending.delete(sub.id);
+          send({ type: 'unsubscribe', subscription_id: sub.id });
+          api.dispatch(unsubscribed({ id: sub.id }));
+        } else if (sub.status === 'subscribing' && !pending.has(sub.id)) {
+          // Not open yet: the subscription stays queued and goes out from socketOpened.
+          if (!send({ type: 'subscribe', subscription_id: sub.id, filter: { one_of: sub.rules } })) continue;
+          pending.set(
+            sub.id,
+            setTimeout(() => {
+              pending.delete(sub.id);
+              api.dispatch(subscribeFailed({ id: sub.id }));
+            }, SUBSCRIBE_TIMEOUT_MS),
+          );
+        }
+      }
+      if (!socket && !reconnectTimer && wanted()) connect();
+    };
+
+    return (next) => (action) => {
+      const result = next(action);
+      if (teardownRequested.match(action)) {
+        if (reconnectTimer) clearTimeout(reconnectTimer);
+        reconnectTimer = null;
+        stopTimers();
+        const ws = socket;
+        socket = null; // its close event is ignored: socket !== ws
+        ws?.close();
+      } else if (eventReceived.match(action)) {
+        applyContentEvent(api.dispatch, api.getState, action.payload.event);
+      } else if (SYNC_TRIGGERS.has((action as { type?: unknown }).type as string)) {
+        sync();
+      }
+      return result;
+    };
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Realtime subscriptions, keyed by subscription id (spec §4 "Realtime subscription status").
+ * Status machine per subscription: none → subscribing → subscribed | error_subscribing;
+ * the last subscriber leaving → unsubscribing → removed; socket close → none (resubscribed on reopen).
+ * The socket itself lives in middleware.ts; this slice is what it and the hooks agree on.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ContentEvent, RealtimeRule } from '../api/types.ts';
+
+export type SubscriptionStatus = 'none' | 'subscribing' | 'subscribed' | 'unsubscribing' | 'error_subscribing';
+export type ConnectionStatus = 'closed' | 'connecting' | 'open';
+
+export interface Subscription {
+  id: string;
+  rules: RealtimeRule[];
+  status: SubscriptionStatus;
+  subscribers: number;
+}
+
+export interface RealtimeState {
+  connection: ConnectionStatus;
+  /** Reconnect attempts since the socket was last open. */
+  retries: number;
+  subscriptions: Record<string, Subscription>;
+}
+
+const initialState: RealtimeState = { connection: 'closed', retries: 0, subscriptions: {} };
+
+export const realtimeSlice = createSlice({
+  name: 'realtime',
+  initialState,
+  reducers: {
+    subscribeRequested(state, action: PayloadAction<{ id: string; rules: RealtimeRule[] }>) {
+      const { id, rules } = action.payload;
+      const sub = (state.subscriptions[id] ??= { id, rules, status: 'none', subscribers: 0 });
+      sub.subscribers += 1;
+      if (sub.status !== 'subscribing' && sub.status !== 'subscribed') sub.status = 'subscribing';
+    },
+    unsubscribeRequested(state, action: PayloadAction<{ id: string }>) {
+      const sub = state.subscriptions[action.payload.id];
+      if (!sub) return;
+      sub.subscribers = Math.max(0, sub.subscribers - 1);
+      if (sub.subscribers === 0) sub.status = 'unsubscribing';
+    },
+    subscribed(state, action: PayloadAction<{ id: string }>) {
+      const sub = state.subscriptions[action.payload.id];
+      if (sub?.status === 'subscribing') sub.status = 'subscribed';
+    },
+    subscribeFailed(state, action: PayloadAction<{ id: string }>) {
+      const sub = state.subscriptions[action.payload.id];
+      if (sub?.status === 'subscribing') sub.status = 'error_subscribing';
+    },
+    unsubscribed(state, action: PayloadAction<{ id: string }>) {
+      const sub = state.subscriptions[action.payload.id];
+      if (sub?.status === 'unsubscribing') delete state.subscriptions[action.payload.id];
+    },
+    /** An event frame; the middleware patches the caches, the slice keeps nothing of it. */
+    eventReceived(_state, _action: PayloadAction<{ subscriptionId: string; event: ContentEvent }>) {},
+    socketConnecting(state) {
+      state.connection = 'connecting';
+    },
+    socketOpened(state) {
+      state.connection = 'open';
+      state.retries = 0;
+      for (const sub of Object.values(state.subscriptions)) {
+        if (sub.status === 'none' && sub.subscribers > 0) sub.status = 'subscribing';
+      }
+    },
+    socketClosed(state) {
+      state.connection = 'closed';
+      for (const [id, sub] of Object.entries(state.subscriptions)) {
+        if (sub.status === 'unsubscribing') delete state.subscriptions[id];
+        else sub.status = 'none';
+      }
+    },
+    reconnectScheduled(state) {
+      state.retries += 1;
+    },
+    /** The store is going away: the middleware closes the socket; nothing is kept. */
+    teardownRequested() {
+      return initialState;
+    },
+  },
+});
+
+export const {
+  subscribeRequested, unsubscribeRequested, subscribed, subscribeFailed, unsubscribed, eventReceived,
+  socketConnecting, socketOpened, socketClosed, reconnectScheduled, teardownRequested,
+} = realtimeSlice.actions;
+
+type WithRealtime = { realtime: RealtimeState };
+
+export const selectSubscription = (state: WithRealtime, id: string): Subscription | undefined =>
+  state.realtime.subscriptions[id];
+export const selectConnection = (state: WithRealtime): ConnectionStatus => state.realtime.connection;

@@ -1,0 +1,27 @@
+/**
+ * Subscribes to the realtime feed while the calling component is mounted. Subscribers of the
+ * same rules share one server subscription (counted in the slice); the last one leaving
+ * unsubscribes. Events patch the RTK Query caches; the hook returns the subscription status.
+ */
+import { useEffect, useMemo } from 'react';
+import type { RealtimeRule } from '../api/types.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { subscribeRequested, unsubscribeRequested, type SubscriptionStatus } from './slice.ts';
+import { subscriptionIdFor } from './subscriptionId.ts';
+
+export function useRealtimeSubscription(rules: RealtimeRule[] | null): SubscriptionStatus {
+  const dispatch = useAppDispatch();
+  // Callers pass fresh arrays each render: the id (derived from the rules) is the identity.
+  const id = rules && rules.length > 0 ? subscriptionIdFor(rules) : null;
+  const stableRules = useMemo(() => rules, [id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!id || !stableRules) return undefined;
+    dispatch(subscribeRequested({ id, rules: stableRules }));
+    return () => {
+      dispatch(unsubscribeRequested({ id }));
+    };
+  }, [dispatch, id, stableRules]);
+
+  return useAppSelector((state) => (id ? state.realtime.subscriptions[id]?.status : undefined) ?? 'none');
+}

@@ -1,0 +1,46 @@
+/**
+ * Numeric widget settings (spec §5, §9): a value that is not an integer in range takes the
+ * default. One helper so every element clamps the same way.
+ */
+import type { SortOrder } from '../api/types.ts';
+
+export interface SettingRange {
+  min: number;
+  max: number;
+  default: number;
+}
+
+export const COMMENT_LIMIT: SettingRange = { min: 1, max: 100, default: 10 };
+export const REPLY_LIMIT: SettingRange = { min: 0, max: 100, default: 2 };
+export const PAGINATION_LIMIT: SettingRange = { min: 1, max: 100, default: 10 };
+export const PAGINATION_REPLY_LIMIT: SettingRange = { min: 1, max: 100, default: 10 };
+export const FIRST_PROMO_POSITION: SettingRange = { min: 1, max: 100, default: 1 };
+export const FEATURED_THRESHOLD: SettingRange = { min: 0, max: 100, default: 3 };
+export const COUNT: SettingRange = { min: 1, max: 100, default: 5 };
+export const HOURS: SettingRange = { min: 1, max: 48, default: 3 };
+export const DAYS: SettingRange = { min: 1, max: 30, default: 7 };
+
+/** The promo interval depends on the first promo position: first..100, default max(6, first). */
+export function promoIntervalRange(firstPosition: number): SettingRange {
+  const first = clampSetting(firstPosition, FIRST_PROMO_POSITION);
+  return { min: first, max: 100, default: Math.max(6, first) };
+}
+
+/**
+ * Accepts numbers and numeric strings (attributes arrive as strings). Anything else —
+ * fractions, NaN, out of range, '' — yields the default.
+ */
+export function clampSetting(value: unknown, range: SettingRange): number {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && value.trim() !== '') n = Number(value.trim());
+  else return range.default;
+  return Number.isInteger(n) && n >= range.min && n <= range.max ? n : range.default;
+}
+
+export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'oldest', 'num_likes_desc', 'num_replies_desc'];
+
+/** Unknown sort values fall back to newest (the spec's default). */
+export function sortOrder(value: unknown): SortOrder {
+  return SORT_ORDERS.includes(value as SortOrder) ? (value as SortOrder) : 'newest';
+}

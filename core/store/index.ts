@@ -1,0 +1,48 @@
+/**
+ * The page's one store, shared by every element (their chunks import this module, which
+ * rollup puts in a shared chunk). Created lazily on first use.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { baseApi } from '../api/base.ts';
+import { pageSlice } from '../page/slice.ts';
+import { createRealtimeMiddleware } from '../realtime/middleware.ts';
+import { realtimeSlice, teardownRequested } from '../realtime/slice.ts';
+import { sessionSlice } from '../session/slice.ts';
+import { createAppListeners } from './listeners.ts';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  session: sessionSlice.reducer,
+  page: pageSlice.reducer,
+  realtime: realtimeSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault()
+        .prepend(createAppListeners().middleware)
+        .concat(baseApi.middleware, createRealtimeMiddleware()),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+let store: AppStore | null = null;
+
+export function getStore(): AppStore {
+  store ??= createAppStore();
+  return store;
+}
+
+/** Drops the page's store (tests, teardown): the socket closes, cached data goes. */
+export function resetStore(): void {
+  store?.dispatch(teardownRequested());
+  store?.dispatch(baseApi.util.resetApiState());
+  store = null;
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAppStore, type AppStore } from '../../core/store/index.ts';
+import { bootstrapped } from '../../core/session/slice.ts';
+import { subscribeRequested, teardownRequested, unsubscribeRequested } from '../../core/realtime/slice.ts';
+import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
+import { configure, resetConfig } from '../../core/config.ts';
+import { FakeWebSocket, installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import { CONTAINER, SITE } from './helpers/fixtures.ts';
+import type { BootstrapResult } from '../../core/api/types.ts';
+
+const rules = containerRules(CONTAINER);
+const id = subscriptionIdFor(rules);
+let store: AppStore;
+let restore: () => void;
+
+const ready = (): BootstrapResult => ({
+  user: null,
+  settings: {} as BootstrapResult['settings'],
+  sectionTree: { section_id: SITE, name: 'S', children: [] },
+  section_uuid: SITE,
+  session: '',
+});
+const status = () => store.getState().realtime.subscriptions[id]?.status;
+const socket = () => FakeWebSocket.instances.at(-1)!;
+
+beforeEach(() => {
+  mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+  restore = installFakeWebSocket();
+  configure({ origin: 'https://vf.example', realtimeUrl: 'wss://vf.example/ws' });
+  store = createAppStore();
+});
+afterEach(() => {
+  store.dispatch(teardownRequested());
+  mock.timers.reset();
+  restore();
+  resetConfig();
+});
+
+describe('realtime middleware', () => {
+  it('waits for the site uuid, then opens one socket lazily and subscribes once open', () => {
+    store.dispatch(subscribeRequested({ id, rules }));
+    assert.equal(FakeWebSocket.instances.length, 0, 'no site uuid yet');
+    store.dispatch(bootstrapped(ready()));
+    assert.equal(FakeWebSocket.instances.length, 1);
+    assert.equal(socket().url, `wss://vf.example/ws?site_uuid=${SITE}`);
+    assert.equal(status(), 'subscribing');
+    socket().open();
+    assert.deepEqual(socket().sent, [{ type: 'subscribe', subscription_id: id, filter: { one_of: rules } }]);
+    socket().reply({ type: 'subscribe_success', subscription_id: id });
+    assert.equal(status(), 'subscribed');
+    store.dispatch(subscribeRequested({ id, rules }));
+    assert.equal(socket().sent.length, 1, 'a second subscriber shares the subscription');
+    assert.equal(FakeWebSocket.instances.length, 1);
+  });
+
+  it('no reply within 5000 ms → error_subscribing', () => {
+    store.dispatch(bootstrapped(ready()));
+    store.dispatch(subscribeRequested({ id, rules }));
+    socket().open();
+    mock.timers.tick(4999);
+    assert.equal(status(), 'subscribing');
+    mock.timers.tick(1);
+    assert.equal(status(), 'error_subscribing');
+  });
+
+  it('sends a keep-alive every 30000 ms while open', () => {
+    store.dispatch(bootstrapped(ready()));
+    store.dispatch(subscribeRequested({ id, rules }));
+    socket().open();
+    socket().reply({ type: 'subscribe_success', subscription_id: id });
+    mock.timers.tick(60000);
+    assert.deepEqual(socket().sent.slice(1), [{ type: 'keep_alive' }, { type: 'keep_alive' }]);
+  });
+
+  it('the last subscriber leaving unsubscribes', () => {
+    store.dispatch(bootstrapped(ready()));
+    store.dispatch(subscribeRequested({ id, rules }));
+    store.dispatch(subscribeRequested({ id, rules }));
+    socket().open();
+    socket().reply({ type: 'subscribe_success', subscription_id: id });
+    store.dispatch(unsubscribeRequested({ id }));
+    assert.equal(status(), 'subscribed');
+    store.dispatch(unsubscribeRequested({ id }));
+    assert.deepEqual(socket().sent.at(-1), { type: 'unsubscribe', subscription_id: id });
+    assert.equal(status(), undefined);
+  });
+
+  it('on close resets to none, reconnects with back-off (5 retries) and resubscribes on reopen', () => {
+    store.dispatch(bootstrapped(ready()));
+    store.dispatch(subscribeRequested({ id, rules }));
+    socket().open();
+    socket().reply({ type: 'subscribe_success', subscription_id: id });
+    socket().drop();
+    assert.equal(status(), 'none');
+    assert.equal(FakeWebSocket.instances.length, 1);
+    mock.timers.tick(1000); // first back-off is at most 1 s
+    assert.equal(FakeWebSocket.instances.length, 2);
+    socket().open();
+    assert.equal(status(), 'subscribing');
+    assert.deepEqual(socket().sent, [{ type: 'subscribe', subscription_id: id, filter: { one_of: rules } }]);
+
+    // Five failed reconnects, then it stops.
+    for (let i = 0; i < 8; i++) {
+      socket().drop();
+      mock.timers.tick(30000);
+    }
+    assert.equal(FakeWebSocket.instances.length, 2 + 5);
+    assert.equal(store.getState().realtime.retries, 5);
+  });
+});
