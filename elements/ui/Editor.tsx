@@ -1,0 +1,124 @@
+/**
+ * A labelled textarea with a submit button. Ctrl/Cmd+Enter submits; a character counter
+ * appears near the 10000 limit; the text is kept as a local draft (per `draftKey`) until a
+ * post succeeds, so a failed post loses nothing.
+ */
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Button } from './Button.tsx';
+import { readDraft, writeDraft } from './draft.ts';
+import { useT } from './useIntl.ts';
+
+export const MAX_COMMENT_LENGTH = 10000;
+const COUNTER_FROM = MAX_COMMENT_LENGTH - 1000;
+
+export interface EditorProps {
+  /** Identifies the draft in localStorage, e.g. `<containerUuid>` or `<containerUuid>:<parentUuid>`. */
+  draftKey: string;
+  label: string;
+  placeholder?: string;
+  submitLabel: string;
+  /** Resolves true when the text was accepted (the draft is then cleared). */
+  onSubmit(text: string): Promise<boolean>;
+  onCancel?(): void;
+  busy?: boolean;
+  /** A message shown under the field (e.g. the post failed). */
+  error?: string | null;
+  autoFocus?: boolean;
+  /** The label is visually hidden (the placeholder and context say enough). */
+  hideLabel?: boolean;
+  onFocus?(event: FocusEvent<HTMLTextAreaElement>): void;
+  onClick?(event: MouseEvent<HTMLTextAreaElement>): void;
+  part?: string;
+}
+
+export function Editor(props: EditorProps) {
+  const { draftKey, label, placeholder, submitLabel, onSubmit, onCancel, busy = false, error, autoFocus, hideLabel } = props;
+  const t = useT();
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState(() => readDraft(draftKey));
+
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
+
+  const length = text.trim().length;
+  const over = text.length > MAX_COMMENT_LENGTH;
+  const canSubmit = length > 0 && !over && !busy;
+
+  const change = (value: string) => {
+    setText(value);
+    writeDraft(draftKey, value);
+  };
+
+  const submit = async () => {
+    if (!canSubmit) return;
+    const accepted = await onSubmit(text.trim());
+    if (accepted) change('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    } else if (event.key === 'Escape' && onCancel) {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  const showCounter = text.length >= COUNTER_FROM;
+  const describedBy = [showCounter ? counterId : '', error ? errorId : ''].filter(Boolean).join(' ');
+
+  return (
+    <form
+      className="vf-editor"
+      part={props.part ?? 'editor'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className={hideLabel ? 'vf-visually-hidden' : 'vf-editor__label'}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={field}
+        value={text}
+        placeholder={placeholder}
+        rows={3}
+        aria-invalid={over || undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={onKeyDown}
+        onFocus={props.onFocus}
+        onClick={props.onClick}
+      />
+      {error ? (
+        <p id={errorId} className="vf-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="vf-editor__footer">
+        {showCounter ? (
+          <span id={counterId} className="vf-editor__counter" data-over={over} aria-live="polite">
+            {over
+              ? t('base.editor.over', { count: text.length - MAX_COMMENT_LENGTH })
+              : t('base.editor.remaining', { count: MAX_COMMENT_LENGTH - text.length })}
+          </span>
+        ) : null}
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            {t('base.editor.cancel')}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="primary" disabled={!canSubmit && !busy} busy={busy} title={t('base.editor.shortcut')}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * One login dialog per element, opened from anywhere in its tree: `useLoginPrompt()()`.
+ * A successful login or sign-up announces `vf-login-success` on the host.
+ */
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import type { User } from '../../core/api/types.ts';
+import { useHostEvent } from './hostEvents.ts';
+import { LoginDialog } from './LoginDialog.tsx';
+
+export interface LoginSuccessDetail {
+  user: Pick<User, 'uuid' | 'name'>;
+  isNew: boolean;
+}
+
+interface LoginPromptValue {
+  open: boolean;
+  requestLogin(): void;
+}
+
+const LoginPromptContext = createContext<LoginPromptValue>({ open: false, requestLogin: () => {} });
+
+export function LoginPromptProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const emit = useHostEvent();
+  const requestLogin = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => setOpen(false), []);
+  const success = useCallback(
+    (user: User, isNew: boolean) => emit<LoginSuccessDetail>('vf-login-success', { user: { uuid: user.uuid, name: user.name }, isNew }),
+    [emit],
+  );
+  return (
+    <LoginPromptContext.Provider value={{ open, requestLogin }}>
+      {children}
+      <LoginDialog open={open} onClose={close} onSuccess={success} />
+    </LoginPromptContext.Provider>
+  );
+}
+
+export function useLoginPrompt(): LoginPromptValue {
+  return useContext(LoginPromptContext);
+}

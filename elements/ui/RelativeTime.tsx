@@ -1,0 +1,37 @@
+/**
+ * "3 minutes ago": seconds, minutes, hours, days, then one month; a long date after that
+ * (spec §9 relative times). The full date and time is the title; re-renders every minute.
+ */
+import type { IntlShape } from '@formatjs/intl';
+import { useIntl } from './useIntl.ts';
+import { useNow } from './useNow.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30 * DAY;
+
+export function formatRelative(intl: IntlShape, time: number, now: number): string {
+  const elapsed = Math.max(0, now - time);
+  const rel = (value: number, unit: 'second' | 'minute' | 'hour' | 'day' | 'month') =>
+    intl.formatRelativeTime(-value, unit, { numeric: 'auto' });
+  if (elapsed < MINUTE) return rel(Math.floor(elapsed / SECOND), 'second');
+  if (elapsed < HOUR) return rel(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return rel(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < MONTH) return rel(Math.floor(elapsed / DAY), 'day');
+  if (elapsed < 2 * MONTH) return rel(1, 'month');
+  return intl.formatDate(time, { dateStyle: 'long' });
+}
+
+export function RelativeTime({ time }: { time: number }) {
+  const intl = useIntl();
+  // A clock tick re-renders; a time a little in the future (clock skew) reads as "now".
+  const now = Math.max(useNow(), Date.now());
+  const date = new Date(time);
+  return (
+    <time dateTime={date.toISOString()} title={intl.formatDate(date, { dateStyle: 'full', timeStyle: 'short' })}>
+      {formatRelative(intl, time, now)}
+    </time>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Every element's React root: the page's one store, the host element, and the i18n context.
+ * Messages for `base` + the element's bundle load once per language and are shared by every
+ * element on the page; a quiet skeleton reserves space until they arrive.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import type { IntlShape } from '@formatjs/intl';
+import { getStore } from '../../core/store/index.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { selectPage } from '../../core/session/slice.ts';
+import { createVfIntl, loadMessages } from '../../core/i18n/index.ts';
+import { HostContext } from './hostEvents.ts';
+import { IntlContext } from './useIntl.ts';
+import { Skeleton } from './Skeleton.tsx';
+
+const DEFAULT_LANG = 'en-us';
+const intlCache = new Map<string, Promise<IntlShape>>();
+
+function bundlesFor(bundle: string | undefined): string[] {
+  return bundle && bundle !== 'base' ? ['base', bundle] : ['base'];
+}
+
+/** Loads (once) the formatjs instance for a language; an unavailable language falls back. */
+export function loadIntl(lang: string, bundle?: string): Promise<IntlShape> {
+  const bundles = bundlesFor(bundle);
+  const key = `${lang}|${bundles.join(',')}`;
+  const cached = intlCache.get(key);
+  if (cached) return cached;
+  const pending: Promise<IntlShape> = loadMessages(lang, bundles)
+    .then((messages) => createVfIntl(lang, messages))
+    .catch((error: unknown) => {
+      intlCache.delete(key);
+      if (lang !== DEFAULT_LANG) return loadIntl(DEFAULT_LANG, bundle);
+      throw error;
+    });
+  intlCache.set(key, pending);
+  return pending;
+}
+
+interface IntlGateProps {
+  bundle: string | undefined;
+  placeholder: 'skeleton' | 'none' | undefined;
+  children: ReactNode;
+}
+
+function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
+  const pageLang = useAppSelector((state) => selectPage(state)?.lang);
+  const lang = (typeof pageLang === 'string' && pageLang) || DEFAULT_LANG;
+  const [intl, setIntl] = useState<IntlShape | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadIntl(lang, bundle).then(
+      (loaded) => live && setIntl(loaded),
+      (error: unknown) => console.warn('[vf] could not load messages', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lang, bundle]);
+
+  if (!intl) return placeholder === 'none' ? null : <Skeleton />;
+  return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
+}
+
+export interface WidgetRootProps {
+  host: HTMLElement | null;
+  /** The element's message bundle, loaded with `base`. */
+  bundle?: string;
+  placeholder?: 'skeleton' | 'none';
+  children: ReactNode;
+}
+
+export function WidgetRoot({ host, bundle, placeholder, children }: WidgetRootProps) {
+  return (
+    <Provider store={getStore()}>
+      <HostContext.Provider value={host}>
+        <IntlGate bundle={bundle} placeholder={placeholder}>
+          {children}
+        </IntlGate>
+      </HostContext.Provider>
+    </Provider>
+  );
+}

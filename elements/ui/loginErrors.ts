@@ -1,0 +1,24 @@
+/** Maps a failed login / sign-up call to a field message or a form message (message keys). */
+import { apiCodeKey, toApiError } from '../../core/api/errors.ts';
+import type { FieldErrors, LoginField } from './loginValidation.ts';
+
+export interface LoginFailure {
+  fields: FieldErrors;
+  form: string | null;
+}
+
+export function loginFailure(error: unknown): LoginFailure {
+  const apiError = toApiError(error);
+  const data = apiError.data as { field?: unknown } | null;
+  const field = data && typeof data === 'object' && typeof data.field === 'string' ? (data.field as LoginField) : null;
+  if (apiError.api_code) {
+    const key = apiCodeKey(apiError.api_code);
+    if (key !== 'something_went_wrong') return { fields: {}, form: `base.error.${key}` };
+  }
+  if (apiError.error_status === 409) {
+    return { fields: { [field ?? 'email']: 'base.login.error.emailTaken' }, form: null };
+  }
+  if (apiError.error_status === 401) return { fields: {}, form: 'base.login.error.incorrect' };
+  if (apiError.error_status === 0) return { fields: {}, form: 'base.error.network' };
+  return { fields: {}, form: 'base.error.something_went_wrong' };
+}

@@ -1,0 +1,57 @@
+/**
+ * <vf-conversations-count>: "12 comments" for a container. Shown only when the count is a
+ * nonzero integer and the container is not hidden; moderators and admins see it even when the
+ * container is hidden (spec: comment count). Live: reads the container cache that realtime
+ * events patch, while subscribed to the container.
+ */
+import { useMemo } from 'react';
+import { useContainerQuery } from '../../core/api/comments.ts';
+import type { Container, RealtimeRule, User } from '../../core/api/types.ts';
+import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
+import { selectCurrentUser, selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { useT } from '../ui/useIntl.ts';
+
+export interface ConversationsCountProps {
+  /** `vf-container-id`: the container's public id (default: the page's). */
+  vfContainerId?: string;
+}
+
+/** The spec's visibility rule, as a pure function. */
+export function visibleCount(container: Container | undefined, user: User | null): number | null {
+  if (!container) return null;
+  const count = container.total_visible_content;
+  if (!Number.isInteger(count) || count <= 0) return null;
+  const privileged = user?.user_privilege === 'mod' || user?.user_privilege === 'admin';
+  if (container.settings?.is_hidden && !privileged) return null;
+  return count;
+}
+
+function Count({ sectionUuid, containerId }: { sectionUuid: string; containerId: string }) {
+  const t = useT();
+  const user = useAppSelector(selectCurrentUser);
+  const { data: container } = useContainerQuery({ sectionUuid, containerId });
+  const uuid = container?.content_container_uuid;
+  const rules = useMemo<RealtimeRule[] | null>(
+    () => (uuid ? [{ key: 'content_container_uuid', values: [uuid] }] : null),
+    [uuid],
+  );
+  useRealtimeSubscription(rules);
+
+  const count = visibleCount(container, user);
+  if (count === null) return null;
+  return (
+    <span className="vf-count" part="count">
+      {t('base.count.comments', { count })}
+    </span>
+  );
+}
+
+export function ConversationsCount({ vfContainerId }: ConversationsCountProps) {
+  const status = useAppSelector(selectSessionStatus);
+  const sectionUuid = useAppSelector(selectSectionUuid);
+  const page = useAppSelector(selectPage);
+  const containerId = vfContainerId?.trim() || page?.container_id || page?.url || location.href;
+  if (status !== 'ready' || !sectionUuid) return null;
+  return <Count sectionUuid={sectionUuid} containerId={containerId} />;
+}

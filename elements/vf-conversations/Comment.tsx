@@ -1,0 +1,65 @@
+/** One comment: author, time, text, Like and Reply; Reply opens an inline editor below. */
+import { useState } from 'react';
+import type { Comment as CommentData } from '../../core/api/types.ts';
+import { Avatar } from '../ui/Avatar.tsx';
+import { Button } from '../ui/Button.tsx';
+import { RelativeTime } from '../ui/RelativeTime.tsx';
+import { useT } from '../ui/useIntl.ts';
+import { CommentText } from './CommentText.tsx';
+import { LikeButton } from './LikeButton.tsx';
+import { ReplyBox } from './ReplyBox.tsx';
+import { useGuestGate } from './useGuestGate.ts';
+
+export interface CommentProps {
+  comment: CommentData;
+  sectionUuid: string;
+  containerUuid: string;
+}
+
+export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
+  const t = useT();
+  const guest = useGuestGate();
+  const [replying, setReplying] = useState(false);
+  const isReply = comment.parent_uuid !== null;
+
+  return (
+    <article
+      className={`vf-comment${isReply ? ' vf-comment--reply' : ''}`}
+      part={isReply ? 'comment reply' : 'comment'}
+      data-uuid={comment.content_uuid}
+      aria-label={t('conversations.comment.label', { name: comment.actor.name })}
+    >
+      <Avatar name={comment.actor.name} src={comment.actor.pic_small} seed={comment.actor_uuid} />
+      <div className="vf-comment__main">
+        <header className="vf-comment__header">
+          <span className="vf-comment__author" part="author">
+            {comment.actor.name}
+          </span>
+          <span className="vf-comment__time">
+            <RelativeTime time={comment.date_created} />
+          </span>
+          {comment.is_edited ? <span className="vf-comment__edited">{t('conversations.comment.edited')}</span> : null}
+        </header>
+        <CommentText text={comment.content} />
+        <div className="vf-comment__actions" part="actions">
+          <LikeButton comment={comment} sectionUuid={sectionUuid} />
+          <Button
+            variant="ghost"
+            aria-expanded={replying}
+            onClick={() => guest.requireLogin(() => setReplying((r) => !r))}
+          >
+            {t('conversations.reply')}
+          </Button>
+        </div>
+        {replying ? (
+          <ReplyBox
+            sectionUuid={sectionUuid}
+            containerUuid={containerUuid}
+            parent={comment}
+            onDone={() => setReplying(false)}
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { Conversations, type ConversationsProps } from './Conversations.tsx';
+import type { ElementDefinition } from '../ui/defineElement.ts';
+import css from './styles.css';
+
+/**
+ * The comments of one page (a content container): read, post, reply, like.
+ *
+ * @summary A conversation: comment list with compose box, replies, likes and live updates.
+ *
+ * @attr {string} vf-container-id - The container's public id. Default: the page's
+ *   `vf:container_id` meta, else the page url.
+ * @attr {number} limit - Top-level comments per page, 1–100 (10). Other values take the default.
+ * @attr {number} reply-limit - Replies shown under each thread, 0–100 (2).
+ * @attr {string} sort - `newest` (default) | `oldest` | `num_likes_desc` | `num_replies_desc`.
+ *
+ * @fires {CustomEvent<{ comment: Comment }>} vf-comment-posted - A comment or reply by the
+ *   viewer was accepted by the server.
+ * @fires {CustomEvent<{ contentUuid: string, liked: boolean }>} vf-comment-liked - The viewer
+ *   liked or unliked a comment.
+ * @fires {CustomEvent<{ user: { uuid: string, name: string }, isNew: boolean }>} vf-login-success -
+ *   The viewer logged in or signed up through the element's dialog.
+ *
+ * @csspart base - The region wrapping everything.
+ * @csspart heading - The "N comments" heading.
+ * @csspart compose - The compose box.
+ * @csspart editor - A compose form (textarea + submit).
+ * @csspart reply-editor - The inline reply form.
+ * @csspart list - A list of comments.
+ * @csspart comment - One comment (replies also carry `reply`).
+ * @csspart reply - A reply.
+ * @csspart avatar - An author's picture or initials.
+ * @csspart author - An author's name.
+ * @csspart comment-text - A comment's text.
+ * @csspart actions - A comment's Like / Reply row.
+ * @csspart load-more - The "Load more comments" button.
+ * @csspart empty - The "Be the first to comment" state.
+ * @csspart error - An error with its Retry button.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart login-dialog - The log in / sign up dialog.
+ *
+ * @cssprop [--vf-font-family=system-ui, …] - Font stack.
+ * @cssprop [--vf-font-size=1rem] - Base font size.
+ * @cssprop [--vf-color-text=#1f2328] - Text colour.
+ * @cssprop [--vf-color-muted=#59636e] - Secondary text (times, counters).
+ * @cssprop [--vf-color-background=#ffffff] - Field and dialog background.
+ * @cssprop [--vf-color-surface=#f6f8fa] - Hover and subtle surfaces.
+ * @cssprop [--vf-color-border=#d1d9e0] - Borders and separators.
+ * @cssprop [--vf-color-accent=#0b5cad] - Buttons, links and focus rings.
+ * @cssprop [--vf-color-accent-contrast=#ffffff] - Text on the accent colour.
+ * @cssprop [--vf-color-danger=#b42318] - Error text.
+ * @cssprop [--vf-color-liked=#c0264f] - A liked heart.
+ * @cssprop [--vf-radius=8px] - Corner radius.
+ * @cssprop [--vf-space=0.5rem] - Spacing unit.
+ * @cssprop [--vf-max-width=46rem] - Maximum width of the conversation.
+ */
+export const conversationsElement: ElementDefinition<ConversationsProps> = {
+  component: Conversations,
+  props: { vfContainerId: 'string', limit: 'number', replyLimit: 'number', sort: 'string' },
+  css,
+  bundle: 'conversations',
+};

@@ -1,0 +1,47 @@
+/**
+ * Posting a comment or reply: returns `post(text)` (true when accepted, for the Editor to
+ * clear its draft), the busy flag and a translated error. Announces `vf-comment-posted`.
+ */
+import { useState } from 'react';
+import { usePostCommentMutation } from '../../core/api/comments.ts';
+import { apiCodeKey, toApiError } from '../../core/api/errors.ts';
+import type { Comment } from '../../core/api/types.ts';
+import { useHostEvent } from '../ui/hostEvents.ts';
+import { useLoginPrompt } from '../ui/LoginPrompt.tsx';
+import { useT } from '../ui/useIntl.ts';
+
+export interface CommentPostedDetail {
+  comment: Comment;
+}
+
+export function usePostComment(sectionUuid: string, containerUuid: string, parentUuid?: string) {
+  const t = useT();
+  const emit = useHostEvent();
+  const { requestLogin } = useLoginPrompt();
+  const [postComment, state] = usePostCommentMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const post = async (content: string): Promise<boolean> => {
+    setError(null);
+    try {
+      const comment = await postComment({ sectionUuid, containerUuid, content, ...(parentUuid ? { parentUuid } : {}) }).unwrap();
+      emit<CommentPostedDetail>('vf-comment-posted', { comment });
+      return true;
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (apiError.error_status === 401) {
+        setError(t('conversations.error.loginAgain'));
+        requestLogin();
+      } else if (apiError.api_code) {
+        setError(t(`base.error.${apiCodeKey(apiError.api_code)}`));
+      } else if (apiError.error_status === 0) {
+        setError(t('base.error.network'));
+      } else {
+        setError(t('conversations.error.post'));
+      }
+      return false;
+    }
+  };
+
+  return { post, busy: state.isLoading, error };
+}

@@ -1,0 +1,41 @@
+/** Small helpers for reaching into an element's open shadow root. */
+import { waitUntil } from '@open-wc/testing';
+
+export function shadow(el: Element): ShadowRoot {
+  if (!el.shadowRoot) throw new Error(`<${el.localName}> has no open shadow root`);
+  return el.shadowRoot;
+}
+
+export function $<T extends Element = HTMLElement>(el: Element, selector: string): T | null {
+  return shadow(el).querySelector<T>(selector);
+}
+
+export function $$<T extends Element = HTMLElement>(el: Element, selector: string): T[] {
+  return [...shadow(el).querySelectorAll<T>(selector)];
+}
+
+/** Text of every rendered comment (top-level and replies), in order. */
+export function commentTexts(el: Element): string[] {
+  return $$(el, '.vf-comment__text').map((t) => t.textContent ?? '');
+}
+
+/** The button whose visible text is exactly `label`. */
+export function buttonByText(el: Element, label: string): HTMLButtonElement | null {
+  return $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent?.trim() === label) ?? null;
+}
+
+export async function waitFor<T>(fn: () => T | null | undefined | false, message: string, timeout = 10_000): Promise<T> {
+  let value: T | null | undefined | false = null;
+  await waitUntil(() => {
+    value = fn();
+    return Boolean(value);
+  }, message, { timeout });
+  return value as unknown as T;
+}
+
+/** Sets a textarea/input value the way typing does, so React sees it. */
+export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}

@@ -1,0 +1,84 @@
+/**
+ * A mock realtime feed (mock-socket) standing in for `/ws?site_uuid=…`. Create it BEFORE core
+ * boots: core opens `new globalThis.WebSocket(url)` at connect time and mock-socket replaces it.
+ */
+import { Server } from 'mock-socket';
+import type { ClientFrame, Comment, ContentEvent } from '../../../core/api/types.ts';
+import { testConfig } from './api.ts';
+
+export interface MockFeed {
+  server: Server;
+  frames: ClientFrame[];
+  /** The subscription id the client used for a container (once it subscribed). */
+  subscriptionFor(containerUuid: string): string | null;
+  send(subscriptionId: string, data: ContentEvent): void;
+}
+
+export function startMockFeed(): MockFeed {
+  const { realtimeUrl, siteUuid } = testConfig();
+  const server = new Server(`${realtimeUrl}?site_uuid=${encodeURIComponent(siteUuid)}`);
+  const frames: ClientFrame[] = [];
+  server.on('connection', (socket) => {
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as ClientFrame;
+      frames.push(frame);
+      if (frame.type === 'subscribe') {
+        socket.send(JSON.stringify({ type: 'subscribe_success', subscription_id: frame.subscription_id }));
+      } else if (frame.type === 'keep_alive') {
+        socket.send(JSON.stringify({ type: 'keep_alive' }));
+      }
+    });
+  });
+  return {
+    server,
+    frames,
+    subscriptionFor(containerUuid) {
+      const sub = frames.find(
+        (f): f is Extract<ClientFrame, { type: 'subscribe' }> =>
+          f.type === 'subscribe' && f.filter.one_of.some((r) => r.key === 'content_container_uuid' && r.values.includes(containerUuid)),
+      );
+      return sub?.subscription_id ?? null;
+    },
+    send(subscriptionId, data) {
+      server.emit('message', JSON.stringify({ type: 'event', subscription_id: subscriptionId, data }));
+    },
+  };
+}
+
+/** A `created` event as the server would send it for a new comment (viewer-neutral). */
+export function createdEvent(containerUuid: string, content: string, author = { uuid: crypto.randomUUID(), name: 'Live Writer' }): ContentEvent {
+  const uuid = crypto.randomUUID();
+  const { siteUuid } = testConfig();
+  const comment: Comment = {
+    content_uuid: uuid,
+    content,
+    actor_uuid: author.uuid,
+    actor: { uuid: author.uuid, name: author.name, pic_small: null },
+    parent_uuid: null,
+    parent_actor_uuid: null,
+    thread_uuid: uuid,
+    content_container_uuid: containerUuid,
+    section_uuid: siteUuid,
+    state: 'visible',
+    date_created: Date.now(),
+    date_edited: null,
+    is_edited: false,
+    is_picked: false,
+    is_pinned: false,
+    total_likes: 0,
+    total_dislikes: 0,
+    total_replies: 0,
+    total_direct_replies: 0,
+    actions: { liked: false, disliked: false },
+  };
+  return {
+    event: 'created',
+    content_type: 'comments',
+    section_uuid: siteUuid,
+    content_container_uuid: containerUuid,
+    content_uuid: uuid,
+    actor_uuid: author.uuid,
+    content: comment,
+    time: Date.now(),
+  };
+}

@@ -1,0 +1,77 @@
+// Browser tests: @web/test-runner + @open-wc/testing in Debian's Chromium, against the REAL
+// vf server (spawned per run on a free port with a throw-away data directory).
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { fileURLToPath } from 'node:url';
+import { bundleTestsPlugin } from './test/browser/support/bundlePlugin.mjs';
+import { startVfServer } from './test/browser/support/server.mjs';
+import { summaryReporter } from './test/browser/support/summaryReporter.mjs';
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
+/** Set once the server is up; read by every test page (testRunnerHtml). */
+let vfServer = null;
+
+const serverPlugin = {
+  name: 'vf-server',
+  async serverStart() {
+    vfServer = await startVfServer({ cwd: rootDir });
+  },
+  async serverStop() {
+    await vfServer?.stop();
+    vfServer = null;
+  },
+};
+
+function pageConfig() {
+  const origin = vfServer?.origin ?? 'http://127.0.0.1:9';
+  return {
+    origin,
+    apiBase: `${origin}/api/v2`,
+    commentsBase: `${origin}/api/comments`,
+    realtimeUrl: `${origin.replace(/^http/, 'ws')}/ws`,
+    siteUuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
+  };
+}
+
+export default {
+  rootDir,
+  files: ['test/browser/**/*.test.ts', 'test/browser/**/*.test.tsx'],
+  nodeResolve: false,
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 180_000,
+  browserStartTimeout: 60_000,
+  testFramework: { config: { timeout: 20_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  plugins: [serverPlugin, bundleTestsPlugin({ rootDir })],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>vf browser tests</title>
+    <script>window.vfConfig = ${JSON.stringify(pageConfig())};</script>
+  </head>
+  <body>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
+  reporters: [defaultReporter(), summaryReporter()],
+};
