@@ -1,0 +1,43 @@
+// `npm run bench`: builds if needed, starts the real server, prints one table of figures.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium } from '../test/support/browser.mjs';
+import { startServer } from '../test/support/serve.mjs';
+import { dist, loaderSize } from './bundle.ts';
+import { measureCommentsList } from './comments-list.ts';
+import { measureFirstRender } from './first-render.ts';
+import { seedConversation } from './seed.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+if (!existsSync(join(dist, 'vf.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+
+const rows: Array<[string, string, string]> = [];
+const loader = loaderSize();
+rows.push(['vf.js minified / gzip', `${kb(loader.minified)} / ${kb(loader.gzip)}`, 'gzip ≤ 3 KB']);
+
+const server = await startServer();
+try {
+  const { listUrl } = await seedConversation(server.origin, 200);
+  const browser = await launchChromium();
+  try {
+    const first = await measureFirstRender(browser, server.origin);
+    rows.push(['first conversations render: scripts gzip', kb(first.scriptGzip), '≤ 110 KB']);
+    rows.push(['first conversations render: API gzip', `${kb(first.apiGzip)} (${first.requests} requests)`, '']);
+    rows.push(['first conversations render: page load → first comment', `${first.ms} ms`, '']);
+  } finally {
+    await browser.close();
+  }
+  const load = await measureCommentsList(listUrl);
+  rows.push(['comments list (SQLite, 10 connections, 5 s)', `${load.requestsPerSecond} req/s`, '']);
+  rows.push(['comments list latency p50 / p99', `${load.p50} ms / ${load.p99} ms`, `${load.errors} errors`]);
+} finally {
+  await server.stop();
+}
+
+const header = ['measure', 'value', 'aim'];
+const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of rows) console.log(line(row));

@@ -1,0 +1,56 @@
+// Two builds, in order: the ES-module chunks (core, one per element kind, languages), then the
+// classic-script loader `vf.js`, which is given the chunks' hashed names.
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+import {
+  cleanDir, cssText, formatjsWithoutParser, i18nMessages, precompress, readManifest, writeManifest,
+} from './scripts/rollup-plugins.mjs';
+
+const manifestFile = 'dist/manifest.json';
+const production = { 'process.env.NODE_ENV': JSON.stringify('production'), preventAssignment: true };
+const minify = terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } });
+
+const chunks = {
+  input: {
+    core: 'core/boot.ts',
+    'vf-conversations': 'elements/vf-conversations/define.ts',
+    'vf-conversations-count': 'elements/vf-conversations-count/define.ts',
+  },
+  output: {
+    dir: 'dist/chunks',
+    format: 'es',
+    entryFileNames: '[name]-[hash].js',
+    chunkFileNames: '[name]-[hash].js',
+    compact: true,
+  },
+  plugins: [
+    cleanDir('dist'),
+    formatjsWithoutParser(),
+    replace(production),
+    nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+    commonjs(),
+    cssText(),
+    i18nMessages(),
+    esbuild({ target: 'es2020', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+    minify,
+    writeManifest(manifestFile, 'chunks/'),
+    precompress(),
+  ],
+};
+
+const loader = {
+  input: 'core/loader/index.ts',
+  output: { file: 'dist/vf.js', format: 'iife', compact: true },
+  plugins: [
+    replace({ preventAssignment: true, values: { __VF_MANIFEST__: () => readManifest(manifestFile) } }),
+    nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
+    esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
+    terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+    precompress(),
+  ],
+};
+
+export default [chunks, loader];

@@ -1,0 +1,94 @@
+// Rollup plugins for vf's build: CSS as strings, i18n messages precompiled to formatjs ASTs,
+// the formatjs runtime without its parser, and the chunk manifest the loader is built with.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { transform } from 'esbuild';
+import { parse } from '@formatjs/icu-messageformat-parser';
+
+/** `import css from './styles.css'` → the minified stylesheet text. */
+export function cssText() {
+  return {
+    name: 'vf-css-text',
+    async transform(code, id) {
+      if (!id.endsWith('.css')) return null;
+      const { code: css } = await transform(code, { loader: 'css', minify: true });
+      return { code: `export default ${JSON.stringify(css.trim())};`, map: null };
+    },
+  };
+}
+
+/** `i18n/<lang>/<bundle>.json` → the same keys with precompiled ICU ASTs (no parser at runtime). */
+export function i18nMessages() {
+  return {
+    name: 'vf-i18n-messages',
+    transform(code, id) {
+      if (!/[\\/]i18n[\\/][a-z-]+[\\/][a-z_]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code);
+      const compiled = {};
+      for (const [key, message] of Object.entries(messages)) {
+        try {
+          compiled[key] = parse(message);
+        } catch (error) {
+          this.error(`${id}: message "${key}" is not valid ICU: ${error.message}`);
+        }
+      }
+      return { code: `export default ${JSON.stringify(compiled)};`, map: null };
+    },
+  };
+}
+
+/** Messages arrive precompiled, so formatjs's runtime gets the parser-less entry. */
+export function formatjsWithoutParser() {
+  return {
+    name: 'vf-formatjs-no-parser',
+    async resolveId(source, importer, options) {
+      if (source !== '@formatjs/icu-messageformat-parser') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: resolved.id.replace(/index\.js$/, 'no-parser.js') };
+    },
+  };
+}
+
+/** Empties the output folder first, so stale hashed chunks never pile up. */
+export function cleanDir(dir) {
+  return { name: 'vf-clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Writes `{ entryName: "chunks/<file>" }` for every entry chunk. */
+export function writeManifest(file, prefix) {
+  return {
+    name: 'vf-manifest',
+    generateBundle(_options, bundle) {
+      const manifest = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry) manifest[chunk.name] = prefix + chunk.fileName;
+      }
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(manifest, null, 2));
+    },
+  };
+}
+
+/** Reads the manifest written by the chunk build (rollup runs the configs in order). */
+export function readManifest(file) {
+  return JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/** Writes `.br` and `.gz` beside every emitted file, for the server's pre-compressed static files. */
+export function precompress() {
+  return {
+    name: 'vf-precompress',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? dirname(options.file);
+      for (const file of Object.keys(bundle)) {
+        const path = join(dir, file);
+        const data = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        }));
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// `npm test`: every layer in turn — types, unit, server (SQLite, then PostgreSQL when
+// DATABASE_URL is set), build, browser, end-to-end. Streams each runner's output, exits non-zero
+// if any layer fails, and ends with one line: "N passed, N failed, N skipped".
+import { spawn } from 'node:child_process';
+
+const node = process.execPath;
+const tsx = ['--import', 'tsx'];
+const nodeTest = (files, env = {}) => ({
+  cmd: node, args: [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], env,
+});
+
+const layers = [
+  { name: 'types', cmd: node, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
+  { name: 'unit', ...nodeTest(['test/unit/*.test.ts']) },
+  { name: 'server (SQLite)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'sqlite' }) },
+  ...(process.env.DATABASE_URL
+    ? [{ name: 'server (PostgreSQL)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'postgres' }) }]
+    : []),
+  { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
+  { name: 'browser', cmd: node, args: ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'] },
+  { name: 'e2e', ...nodeTest(['test/e2e/*.test.ts']) },
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedLayers = [];
+
+/** Reads the counts a runner prints last (node's spec/TAP reporters, our WTR reporter). */
+function count(output) {
+  const last = (re) => { const all = [...output.matchAll(re)]; return all.length ? Number(all.at(-1)[1]) : null; };
+  const wtr = [...output.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
+  if (wtr) return { passed: +wtr[1], failed: +wtr[2], skipped: +(wtr[3] ?? 0) };
+  const passed = last(/^(?:ℹ|#) pass (\d+)$/gm);
+  if (passed === null) return null;
+  return {
+    passed, failed: last(/^(?:ℹ|#) fail (\d+)$/gm) ?? 0,
+    skipped: (last(/^(?:ℹ|#) skipped (\d+)$/gm) ?? 0) + (last(/^(?:ℹ|#) todo (\d+)$/gm) ?? 0),
+  };
+}
+
+function run({ name, cmd, args, env = {} }) {
+  // The shell expands the test globs (node --test does not on Node 20).
+  const line = [cmd, ...args].map((a) => (a.includes('*') ? a : JSON.stringify(a))).join(' ');
+  return new Promise((resolve) => {
+    process.stdout.write(`\n=== ${name} ===\n`);
+    const child = spawn(line, { shell: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => { output += chunk; (stream === child.stdout ? process.stdout : process.stderr).write(chunk); });
+    }
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const started = Date.now();
+for (const layer of layers) {
+  const { code, output } = await run(layer);
+  const counts = count(output);
+  if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
+  if (code !== 0) {
+    failedLayers.push(layer.name);
+    // A layer that failed without reporting a failing test (crash, type error) still counts.
+    if (!counts || counts.failed === 0) totals.failed += 1;
+  }
+}
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`\n${failedLayers.length ? `Failed layers: ${failedLayers.join(', ')}` : 'All layers passed'} in ${seconds} s`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedLayers.length ? 1 : 0);
