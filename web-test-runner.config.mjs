@@ -4,7 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { fileURLToPath } from 'node:url';
 import { bundleTestsPlugin } from './test/browser/support/bundlePlugin.mjs';
-import { startVfServer } from './test/browser/support/server.mjs';
+import { startServer } from './test/support/serve.mjs';
 import { summaryReporter } from './test/browser/support/summaryReporter.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
@@ -14,7 +14,7 @@ let vfServer = null;
 const serverPlugin = {
   name: 'vf-server',
   async serverStart() {
-    vfServer = await startVfServer({ cwd: rootDir });
+    vfServer = await startServer({ timeoutMs: 60_000 });
   },
   async serverStop() {
     await vfServer?.stop();

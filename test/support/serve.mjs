@@ -27,12 +27,18 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // SQLite in a fresh folder unless the caller says otherwise: CI's DATABASE_URL is for the
+    // server suite, not for these whole-server runs.
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      DATABASE_URL: '', REDIS_URL: '', ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout.on('data', (chunk) => { log += chunk; });
-  child.stderr.on('data', (chunk) => { log += chunk; });
+  const keep = (chunk) => { log = (log + chunk).slice(-20000); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const origin = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
