@@ -1,0 +1,115 @@
+/**
+ * Server configuration: read from the environment once, validated, typed.
+ * Every variable is documented in docs/server.md. A bad value stops the server at start
+ * with a message naming the variable, rather than failing later at the first request.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export type DatabaseConfig =
+  | { engine: 'sqlite'; file: string }
+  | { engine: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  jwtSecret: Buffer;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration. Creates the data folder (and the JWT secret) if needed. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(nonEmpty(env, 'VF_DATA_DIR') ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`VF_DATA_DIR: cannot create ${dataDir}: ${(error as Error).message}`);
+  }
+  return {
+    port: readPort(env),
+    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    dataDir,
+    database: readDatabase(env, dataDir),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    jwtSecret: readJwtSecret(env, dataDir),
+    logLevel: readLogLevel(env),
+  };
+}
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readPort(env: Env): number {
+  const raw = nonEmpty(env, 'PORT');
+  if (raw === undefined) return 8080;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function readDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const url = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  return url ? { engine: 'postgres', url } : { engine: 'sqlite', file: join(dataDir, 'vf.sqlite') };
+}
+
+function readLogLevel(env: Env): LogLevel {
+  const raw = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  }
+  return raw as LogLevel;
+}
+
+/** An explicit secret wins; otherwise one generated secret is kept in the data folder so tokens survive restarts. */
+function readJwtSecret(env: Env, dataDir: string): Buffer {
+  const raw = nonEmpty(env, 'VF_JWT_SECRET');
+  if (raw !== undefined) {
+    if (raw.length < 32) throw new ConfigError('VF_JWT_SECRET must be at least 32 characters');
+    return Buffer.from(raw, 'utf8');
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    // 'wx' fails if another process created it meanwhile; then we read theirs.
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const stored = readFileSync(file, 'utf8').trim();
+  if (stored.length < 32) throw new ConfigError(`${file} holds a secret shorter than 32 characters`);
+  return Buffer.from(stored, 'utf8');
+}

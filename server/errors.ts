@@ -1,0 +1,76 @@
+/**
+ * The error envelope (docs/api.md): `{ error_status, message, api_code?, field? }`, and the one
+ * error type routes throw to produce it.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { api_code?: number; field?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field ? { field } : {});
+export const unauthorized = () => new HttpError(401, 'unauthorized');
+
+export const BODY_LIMIT = 65536;
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Like Fastify's default message, but names the offending property for unknown/missing ones. */
+export function formatSchemaErrors(errors: ValidationIssue[], dataVar: string): Error {
+  const text = errors
+    .map((e) => {
+      const extra = e.params['additionalProperty'] ?? e.params['missingProperty'];
+      return `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}${typeof extra === 'string' ? `: '${extra}'` : ''}`;
+    })
+    .join(', ');
+  return new Error(text);
+}
+
+/** The body field an issue is about, for the envelope's `field`. */
+function fieldOf(issue: ValidationIssue | undefined, context: string | undefined): string | undefined {
+  if (!issue || context !== 'body') return undefined;
+  const named = issue.params['additionalProperty'] ?? issue.params['missingProperty'];
+  if (typeof named === 'string') return named;
+  return issue.instancePath.split('/')[1] || undefined;
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { extra?: HttpError['extra'] }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error_status: error.statusCode, message: error.message, ...error.extra });
+    }
+    if (error.validation) {
+      const field = fieldOf(error.validation[0] as ValidationIssue | undefined, error.validationContext);
+      return reply.code(400).send({ error_status: 400, message: error.message, ...(field ? { field } : {}) });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(400).send({ error_status: 400, message: `Request body is larger than ${BODY_LIMIT} bytes` });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.code(400).send({ error_status: 400, message: 'Request body is not valid JSON' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (unsupported media type, ...) carry safe messages.
+      return reply.code(status).send({ error_status: status, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ error_status: 500, message: 'something went wrong' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error_status: 404, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Auth plugin: token helpers on `app.auth`, and `request.user` resolved from
+ * `Authorization: Bearer <access token>` (null for guests and for any bad, expired or
+ * logged-out token — a route that needs a user calls requireUser()).
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthResult } from '../../core/api/types.ts';
+import { unauthorized } from '../errors.ts';
+import { createSession, isSessionLive } from '../storage/sessions.ts';
+import { findUserByUuid, toApiUser, type UserRow } from '../storage/users.ts';
+import { hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/tokens.ts';
+
+export interface RequestUser {
+  row: UserRow;
+  sessionId: string;
+}
+
+export interface AuthHelpers {
+  /** Starts a new login session and returns what the client stores. */
+  login(user: UserRow): Promise<AuthResult>;
+  /** Access token for an existing session (after a refresh). */
+  accessToken(user: UserRow, sessionId: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthHelpers;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+export function requireUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp<{ jwtSecret: Buffer }>(
+  async (app, { jwtSecret }) => {
+    const accessToken = (user: UserRow, sessionId: string) =>
+      signAccessToken({ sub: user.uuid, sid: sessionId, site: user.site_uuid }, jwtSecret);
+
+    app.decorate('auth', {
+      accessToken,
+      async login(user: UserRow): Promise<AuthResult> {
+        const session = newSessionId();
+        const refresh = newRefreshToken();
+        await createSession(app.db, session, user.uuid, hashRefreshToken(refresh));
+        return { user: await toApiUser(app.db, user, true), session, access_token: accessToken(user, session), refresh_token: refresh };
+      },
+    } satisfies AuthHelpers);
+
+    app.decorateRequest('user', null);
+    // After validation, so bad input is a 400 whoever sends it.
+    app.addHook('preHandler', async (request) => {
+      const token = bearerToken(request);
+      const claims = token ? verifyAccessToken(token, jwtSecret) : null;
+      if (!claims) return;
+      // The session check makes logout effective at once, not after the token expires.
+      if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return;
+      const row = await findUserByUuid(app.db, claims.sub);
+      if (row && row.site_uuid === claims.site) request.user = { row, sessionId: claims.sid };
+    });
+  },
+  { name: 'vf-auth', dependencies: ['vf-storage'] },
+);

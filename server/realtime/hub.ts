@@ -1,0 +1,98 @@
+/**
+ * The realtime hub: which socket subscribed to what, and delivery of content events.
+ * Subscriptions are indexed by rule key and value, so publishing costs the number of matching
+ * subscriptions, not the number of sockets. publish() is the entry point routes call;
+ * deliverLocal() is what reaches this process's sockets — a Redis bridge replaces publish()
+ * with "send to Redis" and calls deliverLocal() for every message it receives.
+ */
+import type { ContentEvent, RealtimeRule, ServerFrame } from '../../core/api/types.ts';
+
+/** One connected socket, as the hub sees it. */
+export interface HubClient {
+  /** The site the socket connected for: it only receives that site's events. */
+  readonly siteUuid: string;
+  send(frame: ServerFrame): void;
+}
+
+interface Subscription {
+  client: HubClient;
+  id: string;
+  keys: string[]; // index keys this subscription is filed under
+}
+
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+export const MAX_RULE_VALUES = 50;
+
+const indexKey = (key: string, value: string) => `${key}\u0000${value}`;
+
+export class Hub {
+  private readonly index = new Map<string, Set<Subscription>>();
+  private readonly byClient = new Map<HubClient, Map<string, Subscription>>();
+
+  /** Adds or replaces the client's subscription `id`. Rules are validated by the caller. */
+  subscribe(client: HubClient, id: string, rules: RealtimeRule[]): void {
+    this.unsubscribe(client, id);
+    const keys = [...new Set(rules.flatMap((rule) => rule.values.map((value) => indexKey(rule.key, value))))];
+    const subscription: Subscription = { client, id, keys };
+    for (const key of keys) {
+      let set = this.index.get(key);
+      if (!set) this.index.set(key, (set = new Set()));
+      set.add(subscription);
+    }
+    let mine = this.byClient.get(client);
+    if (!mine) this.byClient.set(client, (mine = new Map()));
+    mine.set(id, subscription);
+  }
+
+  unsubscribe(client: HubClient, id: string): boolean {
+    const mine = this.byClient.get(client);
+    const subscription = mine?.get(id);
+    if (!mine || !subscription) return false;
+    mine.delete(id);
+    for (const key of subscription.keys) {
+      const set = this.index.get(key);
+      set?.delete(subscription);
+      if (set?.size === 0) this.index.delete(key);
+    }
+    return true;
+  }
+
+  /** Forgets everything about a socket (it closed). */
+  removeClient(client: HubClient): void {
+    for (const id of [...(this.byClient.get(client)?.keys() ?? [])]) this.unsubscribe(client, id);
+    this.byClient.delete(client);
+  }
+
+  subscriptionCount(client: HubClient): number {
+    return this.byClient.get(client)?.size ?? 0;
+  }
+
+  hasSubscription(client: HubClient, id: string): boolean {
+    return this.byClient.get(client)?.has(id) ?? false;
+  }
+
+  /** Where routes send events. */
+  publish(event: ContentEvent): void {
+    this.deliverLocal(event);
+  }
+
+  /** Sends the event to every local subscription with a matching rule; returns how many. */
+  deliverLocal(event: ContentEvent): number {
+    const matched = new Set<Subscription>();
+    for (const [key, value] of Object.entries(event)) {
+      if (typeof value !== 'string') continue;
+      for (const subscription of this.index.get(indexKey(key, value)) ?? []) matched.add(subscription);
+    }
+    let delivered = 0;
+    for (const { client, id } of matched) {
+      if (client.siteUuid !== event.section_uuid) continue;
+      try {
+        client.send({ type: 'event', subscription_id: id, data: event });
+        delivered++;
+      } catch {
+        // A socket that fails to send is closing; its close handler removes it.
+      }
+    }
+    return delivered;
+  }
+}

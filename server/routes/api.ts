@@ -1,0 +1,170 @@
+/** The api service (`/api/v2`): bootstrap and users (signup, login, logout, refresh, current). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
+import { verifyAgainstDummy, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/tokens.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { bearerToken, requireUser } from '../plugins/auth.ts';
+import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../storage/sessions.ts';
+import { getSite, hostOf, type Site } from '../storage/sites.ts';
+import { createUser, findUserByEmail, findUserByUuid, toApiUser } from '../storage/users.ts';
+import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
+
+const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+
+interface BootstrapBody extends Common {
+  domain?: string;
+  site_uuid?: string;
+  section_tree?: unknown;
+}
+interface SignupBody extends Common {
+  name: string;
+  email: string;
+  password: string;
+  login?: boolean;
+  'g-recaptcha-response'?: string;
+}
+interface LoginBody extends Common {
+  email: string;
+  password: string;
+  thirdparty_enabled?: boolean;
+}
+
+const wrongCredentials = () => new HttpError(401, 'Incorrect email or password');
+
+export default async function apiRoutes(app: FastifyInstance): Promise<void> {
+  /** The site named in `section` (signup and login need it). */
+  async function siteFromSection(section: string | undefined): Promise<Site> {
+    const site = section ? await getSite(app.db, section) : null;
+    if (!site) throw new HttpError(404, `No site has the uuid ${section}`, { field: 'section' });
+    return site;
+  }
+
+  async function resolveSite(request: FastifyRequest, body: BootstrapBody): Promise<Site> {
+    if (body.site_uuid) {
+      const site = await getSite(app.db, body.site_uuid);
+      if (!site) throw notFound(`No site has the uuid ${body.site_uuid}`);
+      return site;
+    }
+    const source = body.domain ?? request.headers.origin ?? request.headers.host ?? '';
+    const domain = hostOf(source) ?? source;
+    const siteUuid = await app.sites.siteForHost(domain);
+    const site = siteUuid ? await getSite(app.db, siteUuid) : null;
+    if (!site) throw notFound(`No site is configured for ${domain}`);
+    return site;
+  }
+
+  app.post<{ Body: BootstrapBody }>(
+    '/bootstrap/v2',
+    {
+      preValidation: absentBodyIsEmpty,
+      schema: {
+        body: strictObject({ domain: { type: 'string', minLength: 1, maxLength: 253 }, site_uuid: uuid, section_tree: {} }),
+        querystring: strictObject({}),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const site = await resolveSite(request, body);
+      const viewer = request.user && request.user.row.site_uuid === site.uuid ? request.user : null;
+      const result: BootstrapResult = {
+        user: viewer ? await toApiUser(app.db, viewer.row, true) : null,
+        settings: site.settings,
+        sectionTree: { section_id: site.uuid, name: site.name, children: [] },
+        section_uuid: site.uuid,
+        session: body.session || viewer?.sessionId || newSessionId(),
+      };
+      return { result };
+    },
+  );
+
+  app.post<{ Body: SignupBody }>(
+    '/users',
+    {
+      schema: {
+        body: strictObject(
+          {
+            name: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
+            email,
+            password: { type: 'string', minLength: 8, maxLength: 128 },
+            login: { type: 'boolean' },
+            'g-recaptcha-response': { type: 'string', maxLength: 4096 },
+          },
+          ['name', 'email', 'password', 'section'],
+        ),
+        querystring: strictObject({}),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const site = await siteFromSection(body.section);
+      const user = await createUser(app.db, {
+        site_uuid: site.uuid,
+        email: body.email,
+        name: body.name.trim(),
+        password_hash: await hashPassword(body.password),
+      });
+      if (!user) throw new HttpError(409, 'An account with this email already exists', { field: 'email' });
+      if (body.login) return { result: await app.auth.login(user) };
+      return { result: { user: await toApiUser(app.db, user, true) } };
+    },
+  );
+
+  app.post<{ Body: LoginBody }>(
+    '/users/login',
+    {
+      schema: {
+        body: strictObject(
+          { email, password: { type: 'string', minLength: 1, maxLength: 128 }, thirdparty_enabled: { type: 'boolean' } },
+          ['email', 'password', 'section'],
+        ),
+        querystring: strictObject({}),
+      },
+    },
+    async (request) => {
+      const { email: address, password, section } = request.body;
+      const site = await siteFromSection(section);
+      const user = await findUserByEmail(app.db, site.uuid, address);
+      // Same message and (about) the same time whether the email or the password was wrong.
+      const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
+      if (!user || !ok) throw wrongCredentials();
+      return { result: await app.auth.login(user) };
+    },
+  );
+
+  app.delete(
+    '/users/logout',
+    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({}), querystring: strictObject({}) } },
+    async (request) => {
+      const { sessionId } = requireUser(request);
+      await revokeSession(app.db, sessionId);
+      return { result: {} };
+    },
+  );
+
+  app.get(
+    '/users/refreshusertoken',
+    { schema: { querystring: strictObject({ thirdparty_enabled: { type: 'boolean' } }) } },
+    async (request) => {
+      const token = bearerToken(request);
+      const oldHash = token ? hashRefreshToken(token) : null;
+      const session = oldHash ? await findLiveSessionByRefresh(app.db, oldHash) : null;
+      const user = session ? await findUserByUuid(app.db, session.user_uuid) : null;
+      if (!session || !user || !oldHash) throw new HttpError(401, 'unauthorized');
+      const refresh = newRefreshToken();
+      if (!(await rotateRefresh(app.db, session.id, oldHash, hashRefreshToken(refresh)))) throw new HttpError(401, 'unauthorized');
+      const result: AuthResult = {
+        user: await toApiUser(app.db, user, true),
+        session: session.id,
+        access_token: app.auth.accessToken(user, session.id),
+        refresh_token: refresh,
+      };
+      return { result };
+    },
+  );
+
+  app.get('/users/current', { schema: { querystring: strictObject({}) } }, async (request) => {
+    const { row } = requireUser(request);
+    return { result: await toApiUser(app.db, row, true) };
+  });
+}

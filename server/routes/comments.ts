@@ -1,0 +1,202 @@
+/** The comments service (`/api/comments`): containers, comment lists, posting, replies, likes. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Comment, CommentPage, ContentEvent, SortOrder } from '../../core/api/types.ts';
+import { normaliseComment } from '../content/normalise.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { requireUser, type RequestUser } from '../plugins/auth.ts';
+import { firstRepliesOfThreads, likedBy, listThread, listTopLevel, SORT_ORDERS, toApiComment } from '../storage/comment-queries.ts';
+import { getCommentInContainer, insertComment, setLike } from '../storage/comments.ts';
+import { getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
+import type { CommentsTable, ContainersTable } from '../storage/schema.ts';
+import { getSite } from '../storage/sites.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject, uuid } from './schemas.ts';
+
+const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
+const contentBody = strictObject({ content: { type: 'string' } }, ['content']);
+
+interface ContainerParams {
+  section: string;
+  container: string;
+}
+interface ContentParams extends ContainerParams {
+  content_uuid: string;
+}
+interface ListQuery extends Common {
+  limit: number;
+  reply_limit: number;
+  sorted_by: SortOrder;
+  starting_from?: string;
+}
+
+export default async function commentRoutes(app: FastifyInstance): Promise<void> {
+  async function loadContainer(p: ContainerParams): Promise<ContainersTable> {
+    const container = await getContainer(app.db, p.section, p.container);
+    if (!container) throw notFound('No such content container in this section');
+    return container;
+  }
+
+  async function loadComment(container: ContainersTable, uuidOfComment: string): Promise<CommentsTable> {
+    const comment = await getCommentInContainer(app.db, container.uuid, uuidOfComment);
+    if (!comment || comment.state !== 'visible') throw notFound('No such comment in this content container');
+    return comment;
+  }
+
+  /** The rules for writing a comment here: a signed-in, unbanned user of this site, an open conversation. */
+  async function checkCanPost(request: FastifyRequest, container: ContainersTable): Promise<RequestUser> {
+    const user = requireUser(request);
+    if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
+    if (user.row.ban_level !== 'none') throw new HttpError(403, 'banned_from_posting', { api_code: 65540 });
+    const site = await getSite(app.db, container.site_uuid);
+    if (!site?.settings.enable_commenting) throw new HttpError(403, 'Commenting is disabled on this site');
+    if (container.is_closed === 1) throw new HttpError(403, 'This conversation is closed');
+    return user;
+  }
+
+  function publish(event: Omit<ContentEvent, 'content_type' | 'time'>): void {
+    app.hub.publish({ ...event, content_type: 'comments', time: Date.now() });
+  }
+
+  app.get<{ Params: { section: string }; Querystring: Common & { container_id: string } }>(
+    '/:section/contentcontainer/id',
+    {
+      schema: {
+        params: params(['section']),
+        querystring: strictObject({ container_id: { type: 'string', minLength: 1, maxLength: 200 } }, ['container_id']),
+      },
+    },
+    async (request) => {
+      const site = await getSite(app.db, request.params.section);
+      if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
+      return { result: toApiContainer(await getOrCreateContainer(app.db, site.uuid, request.query.container_id)) };
+    },
+  );
+
+  app.get<{ Params: ContainerParams; Querystring: ListQuery }>(
+    '/:section/:container/comments',
+    {
+      schema: {
+        params: params(['section', 'container']),
+        querystring: strictObject({
+          limit,
+          reply_limit: { type: 'integer', minimum: 0, maximum: 100, default: 2 },
+          sorted_by: { type: 'string', enum: SORT_ORDERS, default: 'newest' },
+          starting_from: uuid,
+        }),
+      },
+    },
+    async (request) => {
+      const container = await loadContainer(request.params);
+      const q = request.query;
+      let after: CommentsTable | null = null;
+      if (q.starting_from) {
+        after = await getCommentInContainer(app.db, container.uuid, q.starting_from);
+        if (!after || after.parent_uuid !== null) throw badRequest('starting_from is not a top-level comment of this content container', 'starting_from');
+      }
+      const page = await listTopLevel(app.db, container.uuid, q.sorted_by, q.limit, after);
+      const replies = await firstRepliesOfThreads(app.db, page.rows.map((r) => r.uuid), q.reply_limit);
+      const all = [...page.rows, ...[...replies.values()].flat()];
+      const liked = await likedBy(app.db, request.user?.row.uuid ?? null, all.map((r) => r.uuid));
+      const contents: Comment[] = page.rows.map((row) => ({
+        ...toApiComment(row, liked.has(row.uuid)),
+        replies: (replies.get(row.uuid) ?? []).map((reply) => toApiComment(reply, liked.has(reply.uuid))),
+      }));
+      const result: CommentPage = {
+        contents,
+        next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
+        more_available: page.more,
+        total_visible_content: Number(container.total_visible_content),
+      };
+      return { result };
+    },
+  );
+
+  /** Stores a comment (a reply when `parentUuid` is given), publishes it, returns it. */
+  async function post(request: FastifyRequest, p: ContainerParams, content: string, parentUuid?: string): Promise<Comment> {
+    const container = await loadContainer(p);
+    const user = await checkCanPost(request, container);
+    const parent = parentUuid ? await loadComment(container, parentUuid) : undefined;
+    const text = normaliseComment(content);
+    if (!text.ok) throw badRequest(text.message, 'content');
+    const row = await insertComment(app.db, {
+      site_uuid: container.site_uuid,
+      container_uuid: container.uuid,
+      actor_uuid: user.row.uuid,
+      content: text.text,
+      ...(parent ? { parent } : {}),
+    });
+    const comment = toApiComment({ ...row, actor_name: user.row.name });
+    publish({ event: 'created', section_uuid: row.site_uuid, content_container_uuid: row.container_uuid, content_uuid: row.uuid, actor_uuid: row.actor_uuid, content: comment });
+    return comment;
+  }
+
+  app.post<{ Params: ContainerParams; Body: Common & { content: string } }>(
+    '/:section/:container/comments',
+    { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}) } },
+    async (request) => ({ result: await post(request, request.params, request.body.content) }),
+  );
+
+  app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
+    '/:section/:container/comments/:content_uuid',
+    { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}) } },
+    async (request) => ({ result: await post(request, request.params, request.body.content, request.params.content_uuid) }),
+  );
+
+  app.get<{ Params: ContentParams; Querystring: Common & { limit: number; starting_from?: string } }>(
+    '/:section/:container/content/:content_uuid/direct',
+    {
+      schema: {
+        params: params(['section', 'container', 'content_uuid']),
+        querystring: strictObject({ limit, starting_from: uuid }),
+      },
+    },
+    async (request) => {
+      const container = await loadContainer(request.params);
+      const target = await loadComment(container, request.params.content_uuid);
+      const root = target.thread_uuid === target.uuid ? target : await loadComment(container, target.thread_uuid);
+      let after: CommentsTable | null = null;
+      if (request.query.starting_from) {
+        after = await getCommentInContainer(app.db, container.uuid, request.query.starting_from);
+        if (!after || after.thread_uuid !== root.uuid || after.parent_uuid === null) {
+          throw badRequest('starting_from is not a reply in this thread', 'starting_from');
+        }
+      }
+      const page = await listThread(app.db, root.uuid, request.query.limit, after);
+      const liked = await likedBy(app.db, request.user?.row.uuid ?? null, page.rows.map((r) => r.uuid));
+      const result: CommentPage = {
+        contents: page.rows.map((row) => toApiComment(row, liked.has(row.uuid))),
+        next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
+        more_available: page.more,
+        total_visible_content: Number(root.total_replies),
+      };
+      return { result };
+    },
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route<{ Params: ContentParams; Body: Common }>({
+      method,
+      url: '/:section/:container/comments/:content_uuid/like',
+      preValidation: absentBodyIsEmpty,
+      schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}) },
+      handler: async (request) => {
+        const user = requireUser(request);
+        const container = await loadContainer(request.params);
+        if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
+        const comment = await loadComment(container, request.params.content_uuid);
+        const liked = method === 'POST';
+        const change = await setLike(app.db, comment.uuid, user.row.uuid, liked);
+        if (change.changed) {
+          publish({
+            event: liked ? 'liked' : 'unliked',
+            section_uuid: comment.site_uuid,
+            content_container_uuid: comment.container_uuid,
+            content_uuid: comment.uuid,
+            actor_uuid: user.row.uuid,
+            total_likes: change.total_likes,
+          });
+        }
+        return { result: { content_uuid: comment.uuid, total_likes: change.total_likes, liked } };
+      },
+    });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Schema pieces every route shares. Every body and query accepts the client's common fields
+ * (`session`, `section`), and every object schema refuses unknown properties.
+ */
+import { SESSION_ID_PATTERN } from '../auth/tokens.ts';
+
+export const uuid = { type: 'string', format: 'uuid' } as const;
+
+export const commonFields = {
+  session: { type: 'string', pattern: SESSION_ID_PATTERN },
+  section: uuid,
+} as const;
+
+/** An object schema with the common fields, no others beyond `properties`. */
+export function strictObject(properties: Record<string, object>, required: string[] = []) {
+  return { type: 'object', additionalProperties: false, properties: { ...commonFields, ...properties }, required } as const;
+}
+
+/** Params have no common fields: only the named path parts. */
+export function params(names: string[]) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(names.map((name) => [name, uuid])),
+    required: names,
+  } as const;
+}
+
+/** Common fields every body and query may carry. */
+export interface Common {
+  session?: string;
+  section?: string;
+}
+
+/** preValidation for routes whose body may be absent (DELETE, likes): absent reads as `{}`. */
+export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
+  request.body ??= {};
+}

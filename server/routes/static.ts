@@ -1,0 +1,42 @@
+/**
+ * Static files: the client bundle (`/vf.js`, `/chunks/*` from dist/), the demo pages, and
+ * `/healthz`. A missing build is a 404 that says what to run, not a crash.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { notFound } from '../errors.ts';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = join(REPO_ROOT, 'dist');
+const DEMO = join(REPO_ROOT, 'demo');
+
+const SHORT_CACHE = 'public, max-age=300';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+export default async function staticRoutes(app: FastifyInstance): Promise<void> {
+  // serve: false: only reply.sendFile is used, with an explicit root per route.
+  await app.register(fastifyStatic, { root: REPO_ROOT, serve: false });
+
+  function send(reply: FastifyReply, root: string, file: string, cache: string | null) {
+    if (!existsSync(root)) {
+      throw notFound(root === DIST ? 'The client is not built: run `npm run build`' : `${root} is missing`);
+    }
+    if (cache) reply.header('Cache-Control', cache);
+    // Path traversal is refused by @fastify/send (the file must stay under root).
+    return reply.sendFile(file, root, { cacheControl: false, dotfiles: 'deny' });
+  }
+
+  const noInput = { querystring: { type: 'object' } };
+  app.get('/healthz', { schema: noInput }, async () => ({ result: { ok: true } }));
+  app.get('/vf.js', { schema: noInput }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
+  app.get<{ Params: { '*': string } }>('/chunks/*', { schema: noInput }, (request, reply) =>
+    send(reply, join(DIST, 'chunks'), request.params['*'], IMMUTABLE_CACHE),
+  );
+  app.get<{ Params: { '*': string } }>('/demo/*', { schema: noInput }, (request, reply) =>
+    send(reply, DEMO, request.params['*'] || 'index.html', null),
+  );
+  app.get('/', { schema: noInput }, (_request, reply) => send(reply, DEMO, 'index.html', null));
+}

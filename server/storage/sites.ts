@@ -1,0 +1,103 @@
+/**
+ * Sites (the spec's sections): lookup by uuid or domain, and the domain list that CORS and
+ * the websocket upgrade check Origins against (cached; invalidate() after a site changes).
+ */
+import type { Kysely } from 'kysely';
+import type { SiteSettings } from '../../core/api/types.ts';
+import type { Database, SitesTable } from './schema.ts';
+
+export interface Site {
+  uuid: string;
+  name: string;
+  domains: string[];
+  settings: SiteSettings;
+  date_created: number;
+}
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  enable_commenting: true,
+  enable_dislikes: true,
+  enable_anonymous_comments: false,
+  enable_user_comment_editing: true,
+  enable_user_comment_remove: true,
+  user_comment_edit_timeout: 300,
+  enable_muting: true,
+  enable_email_verification: false,
+  disable_widget_logins: false,
+};
+
+function toSite(row: SitesTable): Site {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    domains: JSON.parse(row.domains) as string[],
+    settings: { ...DEFAULT_SETTINGS, ...(JSON.parse(row.settings) as Partial<SiteSettings>) } as SiteSettings,
+    date_created: Number(row.date_created),
+  };
+}
+
+export async function getSite(db: Kysely<Database>, uuid: string): Promise<Site | null> {
+  const row = await db.selectFrom('sites').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return row ? toSite(row) : null;
+}
+
+/** Creates the site or updates its name, domains and settings (used by the seed). */
+export async function upsertSite(db: Kysely<Database>, site: Omit<Site, 'date_created'>): Promise<void> {
+  const values = {
+    name: site.name,
+    domains: JSON.stringify(site.domains.map(normaliseHost)),
+    settings: JSON.stringify(site.settings),
+  };
+  await db
+    .insertInto('sites')
+    .values({ uuid: site.uuid, ...values, date_created: Date.now() })
+    .onConflict((oc) => oc.column('uuid').doUpdateSet(values))
+    .execute();
+}
+
+export function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/** The host name of an Origin or Host header value, port dropped; null when unparsable. */
+export function hostOf(value: string): string | null {
+  try {
+    const url = new URL(value.includes('://') ? value : `http://${value}`);
+    return normaliseHost(url.hostname.replace(/^\[|\]$/g, ''));
+  } catch {
+    return null;
+  }
+}
+
+/** Domain → site uuid, loaded once and reloaded after invalidate(). */
+export class SiteDirectory {
+  private byDomain: Promise<Map<string, string>> | null = null;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  invalidate(): void {
+    this.byDomain = null;
+  }
+
+  async siteForHost(host: string): Promise<string | null> {
+    const map = await this.load();
+    return map.get(normaliseHost(host)) ?? null;
+  }
+
+  private load(): Promise<Map<string, string>> {
+    this.byDomain ??= this.db
+      .selectFrom('sites')
+      .select(['uuid', 'domains'])
+      .execute()
+      .then((rows) => {
+        const map = new Map<string, string>();
+        for (const row of rows) for (const domain of JSON.parse(row.domains) as string[]) map.set(normaliseHost(domain), row.uuid);
+        return map;
+      })
+      .catch((error: unknown) => {
+        this.byDomain = null; // do not cache a failure
+        throw error;
+      });
+    return this.byDomain;
+  }
+}

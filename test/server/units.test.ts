@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { ContentEvent, ServerFrame } from '../../core/api/types.ts';
+import { hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
+import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens.ts';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { normaliseComment } from '../../server/content/normalise.ts';
+import { Hub, type HubClient } from '../../server/realtime/hub.ts';
+
+describe('config', () => {
+  test('defaults, a generated 0600 secret reused on the next start, and clear errors', (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'vf-config-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const config = loadConfig({ VF_DATA_DIR: dir });
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.deepEqual(config.database, { engine: 'sqlite', file: join(dir, 'vf.sqlite') });
+    assert.equal(statSync(join(dir, 'jwt-secret')).mode & 0o777, 0o600);
+    assert.deepEqual(loadConfig({ VF_DATA_DIR: dir }).jwtSecret, config.jwtSecret);
+    assert.equal(loadConfig({ VF_DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).database.engine, 'postgres');
+
+    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short']]) {
+      assert.throws(() => loadConfig({ VF_DATA_DIR: dir, [name!]: value }), (error: Error) => error instanceof ConfigError && error.message.includes(name!));
+    }
+  });
+});
+
+describe('tokens and passwords', () => {
+  const secret = Buffer.from('x'.repeat(32));
+  test('access tokens verify, and expire, tampered and alg:none tokens do not', () => {
+    const token = signAccessToken({ sub: 'u', sid: 's', site: 'w' }, secret);
+    assert.equal(verifyAccessToken(token, secret)?.sub, 'u');
+    assert.equal(verifyAccessToken(token, Buffer.from('y'.repeat(32))), null);
+    assert.equal(verifyAccessToken(token, secret, Date.now() + 16 * 60 * 1000), null);
+    const [, payload] = token.split('.');
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
+    assert.equal(verifyAccessToken(none, secret), null);
+  });
+
+  test('scrypt hashes are salted and verify', async () => {
+    const [a, b] = [await hashPassword('pass-word'), await hashPassword('pass-word')];
+    assert.notEqual(a, b);
+    assert.equal(await verifyPassword('pass-word', a), true);
+    assert.equal(await verifyPassword('pass-worD', a), false);
+  });
+});
+
+describe('normaliseComment', () => {
+  test('control characters, line ends, blank lines, trimming, limits', () => {
+    assert.deepEqual(normaliseComment('a\r\nb\rc\u0000\u001b\u0085d\te'), { ok: true, text: 'a\nb\ncd\te' });
+    assert.deepEqual(normaliseComment('a\n\n\n\n\n\nb'), { ok: true, text: 'a\n\n\nb' });
+    assert.deepEqual(normaliseComment('a\n \n\t\n  \n\nb'), { ok: true, text: 'a\n\n\nb' });
+    assert.deepEqual(normaliseComment('  <p>x</p>  '), { ok: true, text: '<p>x</p>' });
+    assert.equal(normaliseComment(' \n ').ok, false);
+    assert.equal(normaliseComment('x'.repeat(10001)).ok, false);
+  });
+});
+
+describe('Hub', () => {
+  const event = (container: string, site = 'site-1'): ContentEvent => ({
+    event: 'created', content_type: 'comments', section_uuid: site, content_container_uuid: container, content_uuid: 'c', actor_uuid: 'u', time: 0,
+  });
+  const client = (siteUuid = 'site-1'): HubClient & { got: ServerFrame[] } => {
+    const got: ServerFrame[] = [];
+    return { siteUuid, got, send: (frame) => got.push(frame) };
+  };
+
+  test('delivers by rule value, once per subscription, only within the site', () => {
+    const hub = new Hub();
+    const [a, b, other] = [client(), client(), client('site-2')];
+    hub.subscribe(a, 's1', [{ key: 'content_container_uuid', values: ['k1', 'k2'] }, { key: 'content_container_uuid', values: ['k1'] }]);
+    hub.subscribe(b, 's2', [{ key: 'content_container_uuid', values: ['k2'] }]);
+    hub.subscribe(other, 's3', [{ key: 'content_container_uuid', values: ['k1'] }]);
+    assert.equal(hub.deliverLocal(event('k1')), 1);
+    assert.deepEqual(a.got.map((f) => f.type === 'event' && f.subscription_id), ['s1']);
+    assert.equal(b.got.length, 0);
+    assert.equal(other.got.length, 0, 'another site never sees it');
+    hub.subscribe(a, 's1', [{ key: 'content_container_uuid', values: ['k3'] }]); // replaces
+    assert.equal(hub.deliverLocal(event('k1')), 0);
+    hub.removeClient(b);
+    assert.equal(hub.deliverLocal(event('k2')), 0);
+  });
+});
