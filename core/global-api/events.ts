@@ -9,7 +9,8 @@ export type EventHandler = (payload: unknown, channel: string, name: string) => 
 export interface EventBus {
   $publish(channel: string, name: string, payload?: unknown): void;
   $subscribe(channel: string, name: string, fn: EventHandler): void;
-  $unsubscribe(channel: string, name: string, fn: EventHandler): void;
+  /** Removes `fn`, or every handler of the event when no function is given. */
+  $unsubscribe(channel: string, name: string, fn?: EventHandler): void;
 }
 
 const NAME_RE = /^[a-z0-9_-]+$/;
@@ -47,7 +48,9 @@ export function createEventBus(): EventBus {
     },
     $unsubscribe(channel, name, fn) {
       const key = check(channel, name);
-      if (key) handlers.get(key)?.delete(fn);
+      if (!key) return;
+      if (typeof fn === 'function') handlers.get(key)?.delete(fn);
+      else handlers.delete(key);
     },
   };
 }
