@@ -17,8 +17,9 @@ const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 export default async function staticRoutes(app: FastifyInstance): Promise<void> {
-  // serve: false: only reply.sendFile is used, with an explicit root per route.
-  await app.register(fastifyStatic, { root: REPO_ROOT, serve: false });
+  // serve: false: only reply.sendFile is used, with an explicit root per route. The build
+  // writes .br/.gz beside each file; preCompressed serves them (else the plain file).
+  await app.register(fastifyStatic, { root: REPO_ROOT, serve: false, preCompressed: true });
 
   function send(reply: FastifyReply, root: string, file: string, cache: string | null) {
     if (!existsSync(root)) {

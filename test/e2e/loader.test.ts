@@ -49,6 +49,19 @@ async function open(html: string, prepare?: (page: Page) => Promise<void>) {
 const farBelow = '<div style="height:3000px">Article text</div><vf-conversations></vf-conversations>';
 
 describe('vf.js loader', () => {
+  it('is served compressed with a short cache, its hashed chunks with an immutable one', async () => {
+    const loader = await fetch(`${server.origin}/vf.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(loader.status, 200);
+    assert.equal(loader.headers.get('cache-control'), 'public, max-age=300');
+    assert.equal(loader.headers.get('content-encoding'), 'br');
+    const manifest = /\bcore:"(chunks\/[^"]+)"/.exec(await loader.text());
+    assert.ok(manifest, 'the loader carries the chunk manifest');
+    const chunk = await fetch(`${server.origin}/${manifest[1]}`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(chunk.status, 200);
+    assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(chunk.headers.get('content-encoding'), 'gzip');
+  });
+
   it('refuses a second load with the spec message', async () => {
     const { page, errors } = await open(publisherPage('<p>hi</p>'));
     await page.evaluate(() => new Promise<void>((resolve) => {
