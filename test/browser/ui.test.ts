@@ -68,7 +68,16 @@ describe('defineElement', () => {
     const el = await fixture(html`<vf-test-probe label="hi"></vf-test-probe>`);
     await rendered(el, 'output');
     expect(shadow(el).adoptedStyleSheets).to.have.length(3);
-    expect(getComputedStyle(el).getPropertyValue('--vf-radius').trim()).to.equal('8px');
+    expect(getComputedStyle(el).getPropertyValue('--_vf-radius').trim()).to.equal('8px');
+  });
+
+  it('takes a publisher\'s --vf-* theme from any ancestor, e.g. :root or a wrapper', async () => {
+    const wrapper = await fixture(html`<div style="--vf-radius: 2px; --vf-color-accent: rgb(1, 2, 3)">
+      <vf-test-probe></vf-test-probe></div>`);
+    const el = wrapper.querySelector('vf-test-probe')!;
+    await rendered(el, 'output');
+    expect(getComputedStyle(el).getPropertyValue('--_vf-radius').trim()).to.equal('2px');
+    expect(getComputedStyle(el).getPropertyValue('--_vf-color-accent').trim()).to.equal('rgb(1, 2, 3)');
   });
 
   it('maps attributes to typed props and resets a prop when its attribute is removed', async () => {
