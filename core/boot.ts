@@ -8,6 +8,9 @@ import { configure } from './config.ts';
 import { getStore } from './store/index.ts';
 import { pageIdentified } from './page/slice.ts';
 import { bootstrapSession } from './session/bootstrap.ts';
+import { lookUpThirdPartyCookies } from './session/thirdPartyCookies.ts';
+import { watchNetwork } from './network/slice.ts';
+import { loadMessages } from './i18n/index.ts';
 import { selectCurrentUser, selectSessionStatus } from './session/slice.ts';
 import { setPublisher } from './global-api/bus.ts';
 import { toUserContext } from './global-api/userContext.ts';
@@ -43,9 +46,16 @@ export async function start(host: LoaderHost): Promise<void> {
       host.ready();
     }
   };
-  store.subscribe(sync);
+  let started = false;
+  store.subscribe(() => started && sync());
 
-  await bootstrapSession(store.dispatch, store.getState);
+  if (typeof window !== 'undefined') watchNetwork(window, store.dispatch);
+  // Spec §4 order: third-party-cookie capability (once per browser session), bootstrap, then
+  // the page language's base texts, so widgets never flash untranslated; ready follows.
+  await lookUpThirdPartyCookies(store.dispatch);
+  const booted = await bootstrapSession(store.dispatch, store.getState);
+  if (booted) await loadMessages(host.page.lang ?? 'en-us', ['base']).catch(() => undefined);
+  started = true;
   sync();
 }
 

@@ -14,6 +14,7 @@ import apiRoutes from './routes/api.ts';
 import commentRoutes from './routes/comments.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import staticRoutes from './routes/static.ts';
+import thirdPartyRoutes from './routes/thirdparty.ts';
 import { hostOf } from './storage/sites.ts';
 
 export interface BuildOptions {
@@ -51,6 +52,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(realtimePlugin);
 
   app.register(apiRoutes, { prefix: '/api/v2' });
+  app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(commentRoutes, { prefix: '/api/comments' });
   app.register(realtimeRoutes);
   app.register(staticRoutes);

@@ -7,6 +7,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getConfig } from '../config.ts';
 import {
   clearTokens, readAccessToken, readRefreshToken, readSession, writeSession, writeTokens,
+  thirdPartyEnabled,
 } from '../session/storage.ts';
 import { loggedOut, type SessionState } from '../session/slice.ts';
 import { errorFromResponse, networkError, type ApiError } from './errors.ts';
@@ -141,7 +142,7 @@ async function doRefresh(api: BaseQueryContext): Promise<boolean> {
     return false;
   }
   const outcome = await send(
-    { url: 'users/refreshusertoken', params: { thirdparty_enabled: false }, skipAuthRefresh: true },
+    { url: 'users/refreshusertoken', params: { thirdparty_enabled: thirdPartyEnabled() }, skipAuthRefresh: true },
     api,
     refreshToken,
   );

@@ -6,7 +6,7 @@
 import type { AuthResult, User } from './types.ts';
 import { baseApi } from './base.ts';
 import { toApiError, type ApiError } from './errors.ts';
-import { clearTokens } from '../session/storage.ts';
+import { clearTokens, thirdPartyEnabled } from '../session/storage.ts';
 import { isLoggedInUser, loggedIn, loggedOut, type SessionState } from '../session/slice.ts';
 import { publish } from '../global-api/bus.ts';
 
@@ -31,7 +31,7 @@ export const usersApi = baseApi.injectEndpoints({
       query: ({ email, password }) => ({
         url: 'users/login',
         method: 'POST',
-        body: { email, password, thirdparty_enabled: false },
+        body: { email, password, thirdparty_enabled: thirdPartyEnabled() },
         skipAuthRefresh: true,
       }),
       async onQueryStarted({ email }, { dispatch, queryFulfilled }) {
@@ -58,7 +58,7 @@ export const usersApi = baseApi.injectEndpoints({
         const login = await baseQuery({
           url: 'users/login',
           method: 'POST',
-          body: { email, password, thirdparty_enabled: false },
+          body: { email, password, thirdparty_enabled: thirdPartyEnabled() },
           skipAuthRefresh: true,
         });
         if (login.error) return { error: login.error as ApiError };

@@ -1,33 +1,37 @@
 /**
- * The session and tokens kept in localStorage (spec §3 Session). Storage may be missing,
- * throw (privacy modes, sandboxed iframes) or hold junk: every read has a safe default.
+ * The session and tokens kept in localStorage, and the third-party-cookie answer kept in
+ * sessionStorage (spec §3 Session). Storage may be missing, throw (privacy modes, sandboxed
+ * iframes) or hold junk: every read has a safe default.
  */
 import { isSessionId } from '../ids/index.ts';
 
 export const SESSION_KEY = 'vf.session';
 export const ACCESS_TOKEN_KEY = 'vf.access_token';
 export const REFRESH_TOKEN_KEY = 'vf.refresh_token';
+export const THIRD_PARTY_KEY = 'vf.thirdparty_enabled';
 
-function storage(): Storage | null {
+type StorageKind = 'localStorage' | 'sessionStorage';
+
+function storage(kind: StorageKind = 'localStorage'): Storage | null {
   try {
-    return (globalThis as { localStorage?: Storage }).localStorage ?? null;
+    return (globalThis as { [key in StorageKind]?: Storage })[kind] ?? null;
   } catch {
     return null;
   }
 }
 
-function read(key: string): string | null {
+function read(key: string, kind?: StorageKind): string | null {
   try {
-    const value = storage()?.getItem(key);
+    const value = storage(kind)?.getItem(key);
     return typeof value === 'string' && value !== '' ? value : null;
   } catch {
     return null;
   }
 }
 
-function write(key: string, value: string | null): void {
+function write(key: string, value: string | null, kind?: StorageKind): void {
   try {
-    const s = storage();
+    const s = storage(kind);
     if (!s) return;
     if (value === null || value === '') s.removeItem(key);
     else s.setItem(key, value);
@@ -63,4 +67,19 @@ export function writeTokens(tokens: { access_token?: unknown; refresh_token?: un
 export function clearTokens(): void {
   write(ACCESS_TOKEN_KEY, null);
   write(REFRESH_TOKEN_KEY, null);
+}
+
+/** The third-party-cookie capability looked up this browser session: true, false or unknown (null). */
+export function readThirdPartyEnabled(): boolean | null {
+  const value = read(THIRD_PARTY_KEY, 'sessionStorage');
+  return value === 'true' ? true : value === 'false' ? false : null;
+}
+
+/** What login and refresh calls send as `thirdparty_enabled`: false until known. */
+export function thirdPartyEnabled(): boolean {
+  return readThirdPartyEnabled() ?? false;
+}
+
+export function writeThirdPartyEnabled(enabled: boolean): void {
+  write(THIRD_PARTY_KEY, String(enabled), 'sessionStorage');
 }

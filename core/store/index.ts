@@ -8,6 +8,8 @@ import { pageSlice } from '../page/slice.ts';
 import { createRealtimeMiddleware } from '../realtime/middleware.ts';
 import { realtimeSlice, teardownRequested } from '../realtime/slice.ts';
 import { sessionSlice } from '../session/slice.ts';
+import { networkSlice } from '../network/slice.ts';
+import { visibilitySlice } from '../visibility/slice.ts';
 import { createAppListeners } from './listeners.ts';
 
 const rootReducer = combineReducers({
@@ -15,6 +17,8 @@ const rootReducer = combineReducers({
   session: sessionSlice.reducer,
   page: pageSlice.reducer,
   realtime: realtimeSlice.reducer,
+  network: networkSlice.reducer,
+  visibility: visibilitySlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
