@@ -2,12 +2,17 @@
 // conversations render (followed through the static imports of the entries they load).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const dist = new URL('../dist/', import.meta.url).pathname;
 
 export function gzipBytes(data: Buffer | string): number {
   return gzipSync(data, { level: 9 }).length;
+}
+
+/** What browsers get over HTTPS (the build ships .br beside every file). */
+export function brotliBytes(data: Buffer | string): number {
+  return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
 export function loaderSize(): { minified: number; gzip: number } {
