@@ -22,21 +22,19 @@ export interface User {
   comments_made: number;
   likes_made: number;
   likes_received: number;
+  /** Muted by the site's moderators: may read and react, not post (docs/permissions.md). */
+  is_muted?: boolean;
+  /** Guests commenting anonymously (enable_anonymous_comments) post under this name. */
+  anonymous_name?: string | null;
+  social_login_provider?: string | null;
+  email_verification_status?: 'none' | 'pending' | 'pending_new' | 'approved' | 'rejected' | null;
+  username_pending?: string | null;
+  username_moderation_status?: 'none' | 'pending' | 'approved' | 'rejected' | null;
 }
 
-/** Site (the spec's section) settings returned by bootstrap. */
-export interface SiteSettings {
-  enable_commenting: boolean;
-  enable_dislikes: boolean;
-  enable_anonymous_comments: boolean;
-  enable_user_comment_editing: boolean;
-  enable_user_comment_remove: boolean;
-  user_comment_edit_timeout: number; // seconds
-  enable_muting: boolean;
-  enable_email_verification: boolean;
-  disable_widget_logins: boolean;
-  [key: string]: boolean | number | string | null;
-}
+/** Site (the spec's section) settings returned by bootstrap: every key, typed (docs/settings.md). */
+export type { SiteSettings } from '../settings/site.ts';
+import type { SiteSettings } from '../settings/site.ts';
 
 export interface SectionTree {
   section_id: string; // the site uuid
@@ -150,10 +148,68 @@ export interface ContentEvent {
   /** liked / unliked: the new like total. */
   total_likes?: number;
   time: number; // ms
+  /** Per-container event number: 1, 2, 3… with no gaps (docs/api.md "Catch-up"). */
+  seq: number;
+}
+
+/** GET /api/comments/{section}/{container}/events?after=: the events after `after`, in order. */
+export interface EventsPage {
+  events: ContentEvent[];
+  /** More events follow the last one returned: ask again with after = its seq. */
+  more: boolean;
+  /** The container's latest event number. */
+  latest_seq: number;
+  /** Events after `after` were pruned: reload the container's data, then continue from latest_seq. */
+  expired: boolean;
 }
 
 export type ServerFrame =
-  | { type: 'subscribe_success'; subscription_id: string }
+  /** seqs: each subscribed container's latest event number, the point to catch up from. */
+  | { type: 'subscribe_success'; subscription_id: string; seqs?: Record<string, number> }
   | { type: 'event'; subscription_id: string; data: ContentEvent }
   | { type: 'keep_alive' }
   | { type: 'error'; message: string; subscription_id?: string };
+
+// ---- pages (docs/api.md "pages") ----
+
+export type PageType = 'article' | 'section' | 'video' | 'profile' | 'product';
+
+/** A publisher page as the server stores it; `id` is its uuid (the page context's id). */
+export interface Page {
+  id: string;
+  section_uuid: string;
+  /** The page's unique id (`vf:unique_id`), else its url: the key a page is found by. */
+  unique_id: string;
+  url: string;
+  title: string;
+  description: string;
+  image_url: string | null;
+  image_alt: string | null;
+  page_type: PageType;
+  /** Owner/author ids: uuids, numeric ids, or `provider:social_id`. */
+  owners: string[];
+  topics: string[];
+  /** The publisher's section label (`vf:section`), not the site. */
+  page_section: string | null;
+  lang: string | null;
+  date_created: number;
+  date_updated: number;
+}
+
+/** POST /pages body (the client's common `section` names the site). */
+export interface PageInput {
+  url: string;
+  unique_id?: string | null;
+  title?: string;
+  description?: string;
+  image_url?: string | null;
+  image_alt?: string | null;
+  page_type?: PageType;
+  owners?: string[];
+  topics?: string[];
+  page_section?: string | null;
+  lang?: string | null;
+}
+
+/** PATCH /pages/{id} body: any of the editable fields. */
+export type PageChange = Partial<Omit<PageInput, 'unique_id'>>;

@@ -2,16 +2,22 @@
  * The page's one realtime socket (docs/api.md "Realtime"), owned by middleware. Opened lazily
  * on the first subscription once the site uuid is known; `globalThis.WebSocket` is looked up at
  * connect time so tests can put mock-socket in front of it. Keep-alive every 30 s while open;
- * subscribe replies time out after 5 s; on close, reconnect up to 5 times with back-off + jitter.
+ * subscribe replies time out after 5 s; on close, reconnect up to 5 times with back-off + jitter,
+ * then the subscriptions go to error (the widgets offer a retry). Going online or the tab becoming
+ * visible reconnects, or, with the socket still open, checks for missed events. Events are applied
+ * exactly once and in order per container (sequencer.ts), gaps filled by the catch-up call.
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
 import { getConfig } from '../config.ts';
 import type { SessionState } from '../session/slice.ts';
+import { createCatchUp } from './catchUp.ts';
 import { applyContentEvent } from './events.ts';
+import { watchPage } from './pageSignals.ts';
+import { EventSequencer } from './sequencer.ts';
 import {
-  eventReceived, reconnectScheduled, subscribeRequested, unsubscribeRequested, socketClosed, socketConnecting, socketOpened, subscribeFailed, subscribed,
-  teardownRequested, unsubscribed, type RealtimeState,
+  eventReceived, reconnectGaveUp, reconnectScheduled, retryRequested, subscribeRequested, unsubscribeRequested, socketClosed, socketConnecting,
+  socketOpened, subscribeFailed, subscribed, teardownRequested, unsubscribed, type RealtimeState,
 } from './slice.ts';
 
 export const KEEP_ALIVE_MS = 30000;
@@ -23,7 +29,7 @@ const OPEN = 1;
 
 /** Actions after which the socket may need opening or frames sending. */
 const SYNC_TRIGGERS = new Set<string>([
-  subscribeRequested.type, unsubscribeRequested.type, socketOpened.type, 'session/bootstrapped',
+  subscribeRequested.type, unsubscribeRequested.type, socketOpened.type, retryRequested.type, 'session/bootstrapped',
 ]);
 
 type State = { realtime: RealtimeState; session: SessionState };
@@ -42,7 +48,25 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
   /** Subscribe frames sent and awaiting their reply, with their time-out. */
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
+  let unwatchPage: (() => void) | null = null;
+
   return (api) => {
+    const sequencer = new EventSequencer();
+    const catchUp = createCatchUp(api.dispatch, sequencer, () => api.getState().session.sectionUuid);
+
+    /** Online again or the tab visible again: reconnect now, or look for events missed while asleep. */
+    const wake = () => {
+      const { subscriptions } = api.getState().realtime;
+      if (socket && socket.readyState === OPEN) {
+        for (const sub of Object.values(subscriptions)) {
+          if (sub.status !== 'subscribed') continue;
+          for (const rule of sub.rules) if (rule.key === 'content_container_uuid') rule.values.forEach((c) => catchUp.check(c));
+        }
+      } else if (wanted()) {
+        api.dispatch(retryRequested()); // fresh retries; the sync after it connects
+      }
+    };
+
     const send = (frame: ClientFrame): boolean => {
       // Spec §7: sending fails while the socket is not open — cleanly, never a throw.
       if (!socket || socket.readyState !== OPEN) return false;
@@ -67,6 +91,7 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
       const sectionUuid = api.getState().session.sectionUuid;
       const WebSocketImpl = (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
       if (!sectionUuid || !WebSocketImpl) return;
+      unwatchPage ??= watchPage(wake);
       api.dispatch(socketConnecting());
       let ws: WebSocket;
       try {
@@ -97,7 +122,12 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
       stopTimers();
       api.dispatch(socketClosed());
       const { retries } = api.getState().realtime;
-      if (!wanted() || retries >= MAX_RETRIES || reconnectTimer) return;
+      if (!wanted() || reconnectTimer) return;
+      // Offline: no attempt can succeed; the `online` event reconnects.
+      if (retries >= MAX_RETRIES || (globalThis as { navigator?: Navigator }).navigator?.onLine === false) {
+        api.dispatch(reconnectGaveUp());
+        return;
+      }
       reconnectTimer = setTimeout(() => {
         reconnectTimer = null;
         if (!socket && wanted()) connect();
@@ -116,8 +146,12 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
         clearTimeout(pending.get(frame.subscription_id));
         pending.delete(frame.subscription_id);
         api.dispatch(subscribed({ id: frame.subscription_id }));
+        // The starting point, or after a reconnect the proof of what was missed.
+        for (const [container, seq] of Object.entries(frame.seqs ?? {})) {
+          catchUp.run(container, sequencer.latest(container, seq), frame.subscription_id);
+        }
       } else if (frame.type === 'event' && frame.data) {
-        api.dispatch(eventReceived({ subscriptionId: frame.subscription_id, event: frame.data }));
+        catchUp.run(frame.data.content_container_uuid, sequencer.receive(frame.data), frame.subscription_id);
       } else if (frame.type === 'error' && frame.subscription_id) {
         clearTimeout(pending.get(frame.subscription_id));
         pending.delete(frame.subscription_id);
@@ -172,6 +206,8 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
       if (teardownRequested.match(action)) {
         if (reconnectTimer) clearTimeout(reconnectTimer);
         reconnectTimer = null;
+        unwatchPage?.();
+        unwatchPage = null;
         stopTimers();
         const ws = socket;
         socket = null; // its close event is ignored: socket !== ws
@@ -179,6 +215,10 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
       } else if (eventReceived.match(action)) {
         applyContentEvent(api.dispatch, api.getState, action.payload.event);
       } else if (SYNC_TRIGGERS.has((action as { type?: unknown }).type as string)) {
+        if (retryRequested.match(action) && reconnectTimer) {
+          clearTimeout(reconnectTimer); // connect now rather than at the scheduled attempt
+          reconnectTimer = null;
+        }
         sync();
       }
       return result;

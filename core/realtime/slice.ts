@@ -1,7 +1,9 @@
 /**
  * Realtime subscriptions, keyed by subscription id (spec §4 "Realtime subscription status").
  * Status machine per subscription: none → subscribing → subscribed | error_subscribing;
- * the last subscriber leaving → unsubscribing → removed; socket close → none (resubscribed on reopen).
+ * the last subscriber leaving → unsubscribing → removed; socket close → none (resubscribed on reopen);
+ * reconnect retries used up → error_subscribing, until a retry (the widget's button, going online,
+ * the tab becoming visible) → subscribing.
  * The socket itself lives in middleware.ts; this slice is what it and the hooks agree on.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -76,6 +78,19 @@ export const realtimeSlice = createSlice({
     reconnectScheduled(state) {
       state.retries += 1;
     },
+    /** Every reconnect attempt failed: the widgets say live updates are paused. */
+    reconnectGaveUp(state) {
+      for (const sub of Object.values(state.subscriptions)) {
+        if (sub.subscribers > 0 && sub.status === 'none') sub.status = 'error_subscribing';
+      }
+    },
+    /** Try again now (a Retry button, the browser back online, the tab visible again). */
+    retryRequested(state) {
+      state.retries = 0;
+      for (const sub of Object.values(state.subscriptions)) {
+        if (sub.subscribers > 0 && (sub.status === 'none' || sub.status === 'error_subscribing')) sub.status = 'subscribing';
+      }
+    },
     /** The store is going away: the middleware closes the socket; nothing is kept. */
     teardownRequested() {
       return initialState;
@@ -85,7 +100,7 @@ export const realtimeSlice = createSlice({
 
 export const {
   subscribeRequested, unsubscribeRequested, subscribed, subscribeFailed, unsubscribed, eventReceived,
-  socketConnecting, socketOpened, socketClosed, reconnectScheduled, teardownRequested,
+  socketConnecting, socketOpened, socketClosed, reconnectScheduled, reconnectGaveUp, retryRequested, teardownRequested,
 } = realtimeSlice.actions;
 
 type WithRealtime = { realtime: RealtimeState };
@@ -93,3 +108,7 @@ type WithRealtime = { realtime: RealtimeState };
 export const selectSubscription = (state: WithRealtime, id: string): Subscription | undefined =>
   state.realtime.subscriptions[id];
 export const selectConnection = (state: WithRealtime): ConnectionStatus => state.realtime.connection;
+
+/** Some subscription is in error (subscribe refused or timed out, or reconnecting gave up). */
+export const selectRealtimePaused = (state: WithRealtime): boolean =>
+  Object.values(state.realtime.subscriptions).some((sub) => sub.status === 'error_subscribing' && sub.subscribers > 0);

@@ -1,6 +1,11 @@
-/** Realtime plugin: the hub on `app.hub` (routes publish to it; /ws subscribes to it). */
+/**
+ * Realtime plugin: the hub on `app.hub` (routes publish to it; /ws subscribes to it), relayed
+ * through Redis when REDIS_URL is set, and the hourly pruning of the event log.
+ */
 import fp from 'fastify-plugin';
 import { Hub } from '../realtime/hub.ts';
+import { RedisBridge } from '../realtime/redis-bridge.ts';
+import { pruneEvents } from '../storage/events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +13,25 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('hub', new Hub());
+/** How long the event log keeps events: a page away longer than this reloads instead of catching up. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export default fp<{ redisUrl: string | null }>(
+  async (app, { redisUrl }) => {
+    const hub = new Hub();
+    app.decorate('hub', hub);
+    if (redisUrl) {
+      const bridge = await RedisBridge.connect(redisUrl, hub, app.log);
+      app.addHook('onClose', async () => bridge.close());
+    }
+    const prune = () => {
+      pruneEvents(app.db, EVENT_RETENTION_MS).catch((error: unknown) => app.log.error({ err: error }, 'pruning the event log failed'));
+    };
+    const timer = setInterval(prune, PRUNE_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => prune());
+    app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'vf-realtime' },
+  { name: 'vf-realtime', dependencies: ['vf-storage'] },
 );

@@ -12,7 +12,14 @@ export interface HubClient {
   /** The site the socket connected for: it only receives that site's events. */
   readonly siteUuid: string;
   send(frame: ServerFrame): void;
+  /** Sends an already serialised frame (fan-out serialises once per subscription id, not per socket). */
+  sendText?(text: Buffer): void;
+  /** Closes the socket; the client reconnects and catches up (used when the Redis feed had a gap). */
+  close?(code: number, reason: string): void;
 }
+
+/** Where published events go: straight to deliverLocal, or through Redis to every process. */
+export type Relay = (event: ContentEvent) => void;
 
 interface Subscription {
   client: HubClient;
@@ -21,6 +28,8 @@ interface Subscription {
 }
 
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+/** Bytes a socket may have waiting to be sent before it counts as a slow consumer and is closed. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const MAX_RULE_VALUES = 50;
 
 const indexKey = (key: string, value: string) => `${key}\u0000${value}`;
@@ -71,23 +80,45 @@ export class Hub {
     return this.byClient.get(client)?.has(id) ?? false;
   }
 
-  /** Where routes send events. */
+  /** The per-socket send buffer bound (tests lower it). */
+  maxBufferedBytes = MAX_BUFFERED_BYTES;
+
+  /** Set by the Redis bridge; without one, this process works alone. */
+  relay: Relay | null = null;
+
+  /** Where routes send events (after their transaction committed). */
   publish(event: ContentEvent): void {
-    this.deliverLocal(event);
+    if (this.relay) this.relay(event);
+    else this.deliverLocal(event);
   }
 
-  /** Sends the event to every local subscription with a matching rule; returns how many. */
-  deliverLocal(event: ContentEvent): number {
+  /** Every connected client (for closing them all when the feed had a gap). */
+  clients(): HubClient[] {
+    return [...this.byClient.keys()];
+  }
+
+  /**
+   * Sends the event to every local subscription with a matching rule; returns how many.
+   * `json` is the event already serialised (as received from Redis), to skip a stringify.
+   */
+  deliverLocal(event: ContentEvent, json: string = JSON.stringify(event)): number {
     const matched = new Set<Subscription>();
     for (const [key, value] of Object.entries(event)) {
       if (typeof value !== 'string') continue;
       for (const subscription of this.index.get(indexKey(key, value)) ?? []) matched.add(subscription);
     }
     let delivered = 0;
+    // Subscription ids are derived from rules, so thousands of sockets share a handful of ids:
+    // one frame buffer per id.
+    const frames = new Map<string, Buffer>();
     for (const { client, id } of matched) {
       if (client.siteUuid !== event.section_uuid) continue;
       try {
-        client.send({ type: 'event', subscription_id: id, data: event });
+        if (client.sendText) {
+          let frame = frames.get(id);
+          if (!frame) frames.set(id, (frame = Buffer.from(`{"type":"event","subscription_id":${JSON.stringify(id)},"data":${json}}`)));
+          client.sendText(frame);
+        } else client.send({ type: 'event', subscription_id: id, data: event });
         delivered++;
       } catch {
         // A socket that fails to send is closing; its close handler removes it.

@@ -7,8 +7,10 @@ import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { firstRepliesOfThreads, likedBy, listThread, listTopLevel, SORT_ORDERS, toApiComment } from '../storage/comment-queries.ts';
 import { getCommentInContainer, insertComment, setLike } from '../storage/comments.ts';
 import { getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
+import type { EventDraft } from '../storage/events.ts';
 import type { CommentsTable, ContainersTable } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
+import { enforce, permissionUser } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, uuid } from './schemas.ts';
 
 const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
@@ -41,19 +43,21 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     return comment;
   }
 
-  /** The rules for writing a comment here: a signed-in, unbanned user of this site, an open conversation. */
-  async function checkCanPost(request: FastifyRequest, container: ContainersTable): Promise<RequestUser> {
-    const user = requireUser(request);
-    if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
-    if (user.row.ban_level !== 'none') throw new HttpError(403, 'banned_from_posting', { api_code: 65540 });
+  /** The rules for writing a comment here (core/permissions, reply.create or comment.create): a user of this site, an open conversation. */
+  async function checkCanPost(request: FastifyRequest, container: ContainersTable, isReply = false): Promise<RequestUser> {
+    if (request.user && request.user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
     const site = await getSite(app.db, container.site_uuid);
-    if (!site?.settings.enable_commenting) throw new HttpError(403, 'Commenting is disabled on this site');
-    if (container.is_closed === 1) throw new HttpError(403, 'This conversation is closed');
-    return user;
+    if (!site) throw notFound('No such site');
+    // A guest is ruled too: a site with commenting off answers 403, not "log in".
+    const ctx = { user: request.user ? permissionUser(request.user.row) : null, settings: site.settings, content: { is_closed: container.is_closed === 1 } };
+    if (isReply) enforce('reply', 'create', ctx);
+    else enforce('comment', 'create', ctx);
+    return requireUser(request);
   }
 
-  function publish(event: Omit<ContentEvent, 'content_type' | 'time'>): void {
-    app.hub.publish({ ...event, content_type: 'comments', time: Date.now() });
+  /** A comments event, ready for the log (storage numbers it inside the write's transaction). */
+  function draft(event: Omit<ContentEvent, 'content_type' | 'time' | 'seq'>): EventDraft {
+    return { ...event, content_type: 'comments', time: Date.now() };
   }
 
   app.get<{ Params: { section: string }; Querystring: Common & { container_id: string } }>(
@@ -113,20 +117,26 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
   /** Stores a comment (a reply when `parentUuid` is given), publishes it, returns it. */
   async function post(request: FastifyRequest, p: ContainerParams, content: string, parentUuid?: string): Promise<Comment> {
     const container = await loadContainer(p);
-    const user = await checkCanPost(request, container);
+    const user = await checkCanPost(request, container, !!parentUuid);
     const parent = parentUuid ? await loadComment(container, parentUuid) : undefined;
     const text = normaliseComment(content);
     if (!text.ok) throw badRequest(text.message, 'content');
-    const row = await insertComment(app.db, {
-      site_uuid: container.site_uuid,
-      container_uuid: container.uuid,
-      actor_uuid: user.row.uuid,
-      content: text.text,
-      ...(parent ? { parent } : {}),
-    });
-    const comment = toApiComment({ ...row, actor_name: user.row.name });
-    publish({ event: 'created', section_uuid: row.site_uuid, content_container_uuid: row.container_uuid, content_uuid: row.uuid, actor_uuid: row.actor_uuid, content: comment });
-    return comment;
+    const { row, event } = await insertComment(
+      app.db,
+      {
+        site_uuid: container.site_uuid,
+        container_uuid: container.uuid,
+        actor_uuid: user.row.uuid,
+        content: text.text,
+        ...(parent ? { parent } : {}),
+      },
+      (row) => draft({
+        event: 'created', section_uuid: row.site_uuid, content_container_uuid: row.container_uuid, content_uuid: row.uuid, actor_uuid: row.actor_uuid,
+        content: toApiComment({ ...row, actor_name: user.row.name }),
+      }),
+    );
+    app.hub.publish(event); // after commit: the event is in the log for catch-up
+    return event.content ?? toApiComment({ ...row, actor_name: user.row.name });
   }
 
   app.post<{ Params: ContainerParams; Body: Common & { content: string } }>(
@@ -183,18 +193,18 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         const container = await loadContainer(request.params);
         if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
         const comment = await loadComment(container, request.params.content_uuid);
+        const site = await getSite(app.db, container.site_uuid);
+        if (site) enforce('comment', 'like', { user: permissionUser(user.row), settings: site.settings, content: { actor_uuid: comment.actor_uuid, state: 'visible' } });
         const liked = method === 'POST';
-        const change = await setLike(app.db, comment.uuid, user.row.uuid, liked);
-        if (change.changed) {
-          publish({
-            event: liked ? 'liked' : 'unliked',
-            section_uuid: comment.site_uuid,
-            content_container_uuid: comment.container_uuid,
-            content_uuid: comment.uuid,
-            actor_uuid: user.row.uuid,
-            total_likes: change.total_likes,
-          });
-        }
+        const change = await setLike(app.db, comment.uuid, user.row.uuid, liked, (totalLikes) => draft({
+          event: liked ? 'liked' : 'unliked',
+          section_uuid: comment.site_uuid,
+          content_container_uuid: comment.container_uuid,
+          content_uuid: comment.uuid,
+          actor_uuid: user.row.uuid,
+          total_likes: totalLikes,
+        }));
+        if (change.event) app.hub.publish(change.event); // after commit
         return { result: { content_uuid: comment.uuid, total_likes: change.total_likes, liked } };
       },
     });

@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ContentEvent } from '../../core/api/types.ts';
+import { appendEvent, type EventDraft } from './events.ts';
 import type { CommentsTable, Database } from './schema.ts';
 
 export interface NewComment {
@@ -15,7 +17,15 @@ export interface NewComment {
   parent?: Pick<CommentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid'>;
 }
 
-export async function insertComment(db: Kysely<Database>, input: NewComment): Promise<CommentsTable> {
+/**
+ * Stores the comment and, in the same transaction, the realtime event `describe` makes of it
+ * (publish `event` only after this resolves: it has committed).
+ */
+export async function insertComment(
+  db: Kysely<Database>,
+  input: NewComment,
+  describe: (row: CommentsTable) => EventDraft,
+): Promise<{ row: CommentsTable; event: ContentEvent }> {
   const uuid = randomUUID();
   const parent = input.parent;
   const row: CommentsTable = {
@@ -38,14 +48,15 @@ export async function insertComment(db: Kysely<Database>, input: NewComment): Pr
     date_created: Date.now(),
     date_edited: null,
   };
-  await db.transaction().execute(async (trx) => {
+  const event = await db.transaction().execute(async (trx) => {
     await trx.insertInto('comments').values(row).execute();
     await trx
       .updateTable('containers')
       .set((eb) => ({ total_visible_content: eb('total_visible_content', '+', 1) }))
       .where('uuid', '=', input.container_uuid)
       .execute();
-    if (!parent) return;
+    const logged = await appendEvent(trx, describe(row));
+    if (!parent) return logged;
     // total_direct_replies: replies to this comment; total_replies: replies below it (for a
     // thread starter, the whole thread).
     await trx
@@ -60,17 +71,26 @@ export async function insertComment(db: Kysely<Database>, input: NewComment): Pr
         .where('uuid', '=', parent.thread_uuid)
         .execute();
     }
+    return logged;
   });
-  return row;
+  return { row, event };
 }
 
 export interface LikeChange {
   changed: boolean;
   total_likes: number;
+  /** The logged realtime event when something changed (publish it: it has committed). */
+  event: ContentEvent | null;
 }
 
 /** Adds (liked=true) or removes a like; repeating the same call changes nothing. */
-export async function setLike(db: Kysely<Database>, contentUuid: string, userUuid: string, liked: boolean): Promise<LikeChange> {
+export async function setLike(
+  db: Kysely<Database>,
+  contentUuid: string,
+  userUuid: string,
+  liked: boolean,
+  describe: (totalLikes: number) => EventDraft,
+): Promise<LikeChange> {
   return db.transaction().execute(async (trx) => {
     let changed: boolean;
     if (liked) {
@@ -96,7 +116,8 @@ export async function setLike(db: Kysely<Database>, contentUuid: string, userUui
         .execute();
     }
     const { total_likes } = await trx.selectFrom('comments').select('total_likes').where('uuid', '=', contentUuid).executeTakeFirstOrThrow();
-    return { changed, total_likes: Number(total_likes) };
+    const event = changed ? await appendEvent(trx, describe(Number(total_likes))) : null;
+    return { changed, total_likes: Number(total_likes), event };
   });
 }
 

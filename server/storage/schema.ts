@@ -23,6 +23,8 @@ export interface UsersTable {
   user_privilege: string;
   ban_level: string;
   date_created: number;
+  /** Muted by the site's moderators (migration 002): 0/1; inserts leave it to the default. */
+  is_muted?: number;
 }
 
 export interface SessionsTable {
@@ -42,6 +44,8 @@ export interface ContainersTable {
   is_closed: number;
   total_visible_content: number;
   date_created: number;
+  /** The last realtime event's number in this container (migration 003). */
+  event_seq?: number; // optional: inserts leave it to the column default (0)
 }
 
 export interface CommentsTable {
@@ -71,6 +75,41 @@ export interface LikesTable {
   date_created: number;
 }
 
+/** The realtime event log (migration 003): one row per ContentEvent. */
+export interface EventsTable {
+  container_uuid: string;
+  seq: number;
+  site_uuid: string;
+  payload: string; // JSON ContentEvent
+  date_created: number;
+}
+
+/** Dislikes (migration 002), one per user and comment. */
+export interface DislikesTable {
+  content_uuid: string;
+  user_uuid: string;
+  date_created: number;
+}
+
+/** Publisher pages (migration 002), one per site and unique id. */
+export interface PagesTable {
+  uuid: string;
+  site_uuid: string;
+  unique_id: string;
+  url: string;
+  title: string;
+  description: string;
+  image_url: string | null;
+  image_alt: string | null;
+  page_type: string;
+  owners: string; // JSON array
+  topics: string; // JSON array
+  section: string | null;
+  lang: string | null;
+  date_created: number;
+  date_updated: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -78,4 +117,7 @@ export interface Database {
   containers: ContainersTable;
   comments: CommentsTable;
   likes: LikesTable;
+  pages: PagesTable;
+  dislikes: DislikesTable;
+  events: EventsTable;
 }

@@ -3,47 +3,9 @@ import { once } from 'node:events';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import type { ContentEvent, ServerFrame } from '../../core/api/types.ts';
+import type { ContentEvent } from '../../core/api/types.ts';
 import { bearer, build, container, postComment, resultOf, SITE, signup } from './helpers.ts';
-
-/** A ws client that queues incoming frames so a test can await them in order. */
-class Client {
-  private readonly frames: ServerFrame[] = [];
-  private waiting: ((frame: ServerFrame) => void) | null = null;
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as ServerFrame;
-      if (this.waiting) {
-        const resolve = this.waiting;
-        this.waiting = null;
-        resolve(frame);
-      } else this.frames.push(frame);
-    });
-  }
-
-  send(frame: unknown): void {
-    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-
-  next(): Promise<ServerFrame> {
-    const queued = this.frames.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no frame within 5 s')), 5000);
-      this.waiting = (frame) => {
-        clearTimeout(timer);
-        resolve(frame);
-      };
-    });
-  }
-
-  /** Proves nothing else was queued: a keep_alive round trip comes back as the very next frame. */
-  async expectNothingPending(): Promise<void> {
-    this.send({ type: 'keep_alive' });
-    assert.deepEqual(await this.next(), { type: 'keep_alive' });
-  }
-}
+import { connect, subscribeFrame } from './realtime-client.ts';
 
 async function listen(t: TestContext): Promise<{ app: FastifyInstance; url: string }> {
   const app = await build(t);
@@ -51,18 +13,7 @@ async function listen(t: TestContext): Promise<{ app: FastifyInstance; url: stri
   return { app, url: `${address.replace('http', 'ws')}/ws` };
 }
 
-async function connect(t: TestContext, url: string, origin?: string): Promise<Client> {
-  const socket = new WebSocket(url, origin ? { origin } : {});
-  t.after(() => socket.terminate());
-  await once(socket, 'open');
-  return new Client(socket);
-}
-
-const subscribe = (id: string, container: string) => ({
-  type: 'subscribe',
-  subscription_id: id,
-  filter: { one_of: [{ key: 'content_container_uuid', values: [container] }] },
-});
+const subscribe = subscribeFrame;
 
 describe('realtime /ws', () => {
   test('created and liked events reach only the matching subscription', async (t) => {
@@ -71,10 +22,8 @@ describe('realtime /ws', () => {
     const [a, b] = [await container(app), await container(app)];
     const client = await connect(t, `${url}?site_uuid=${SITE}`, 'http://localhost:8080');
 
-    client.send(subscribe('c:a', a.content_container_uuid));
-    assert.deepEqual(await client.next(), { type: 'subscribe_success', subscription_id: 'c:a' });
-    client.send(subscribe('c:b', b.content_container_uuid));
-    assert.deepEqual(await client.next(), { type: 'subscribe_success', subscription_id: 'c:b' });
+    assert.equal(await client.subscribe('c:a', a.content_container_uuid), 0);
+    assert.equal(await client.subscribe('c:b', b.content_container_uuid), 0);
 
     const comment = await postComment(app, me.access_token, a.content_container_uuid, 'live!');
     const created = await client.next();
@@ -116,7 +65,7 @@ describe('realtime /ws', () => {
     client.send({ type: 'keep_alive' });
     assert.deepEqual(await client.next(), { type: 'keep_alive' });
     client.send(subscribe('ok', SITE));
-    assert.deepEqual(await client.next(), { type: 'subscribe_success', subscription_id: 'ok' });
+    assert.deepEqual(await client.next(), { type: 'subscribe_success', subscription_id: 'ok', seqs: {} });
   });
 
   test('an unknown site or a foreign Origin is refused', async (t) => {

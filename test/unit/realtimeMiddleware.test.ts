@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAppStore, type AppStore } from '../../core/store/index.ts';
 import { bootstrapped } from '../../core/session/slice.ts';
-import { subscribeRequested, teardownRequested, unsubscribeRequested } from '../../core/realtime/slice.ts';
+import { retryRequested, selectRealtimePaused, subscribeRequested, teardownRequested, unsubscribeRequested } from '../../core/realtime/slice.ts';
 import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
 import { configure, resetConfig } from '../../core/config.ts';
 import { FakeWebSocket, installFakeWebSocket } from './helpers/fakeWebSocket.ts';
@@ -107,5 +107,74 @@ describe('realtime middleware', () => {
     }
     assert.equal(FakeWebSocket.instances.length, 2 + 5);
     assert.equal(store.getState().realtime.retries, 5);
+  });
+
+  it('after the retries run out the subscription is in error until a retry reconnects it', () => {
+    store.dispatch(bootstrapped(ready()));
+    store.dispatch(subscribeRequested({ id, rules }));
+    socket().open();
+    socket().reply({ type: 'subscribe_success', subscription_id: id });
+    for (let i = 0; i < 6; i++) {
+      socket().drop();
+      mock.timers.tick(30000);
+    }
+    assert.equal(status(), 'error_subscribing');
+    assert.equal(selectRealtimePaused(store.getState()), true);
+    const sockets = FakeWebSocket.instances.length;
+    store.dispatch(retryRequested()); // the widget's Retry button, going online, the tab visible again
+    assert.equal(FakeWebSocket.instances.length, sockets + 1);
+    assert.equal(status(), 'subscribing');
+    socket().open();
+    socket().reply({ type: 'subscribe_success', subscription_id: id });
+    assert.equal(status(), 'subscribed');
+    assert.equal(selectRealtimePaused(store.getState()), false);
+  });
+
+  it('coming back online or the tab becoming visible again reconnects after giving up', () => {
+    const win = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    Object.assign(globalThis, { window: win, document: doc });
+    try {
+      store.dispatch(bootstrapped(ready()));
+      store.dispatch(subscribeRequested({ id, rules }));
+      const giveUp = () => {
+        for (let i = 0; i < 6; i++) {
+          socket().drop();
+          mock.timers.tick(30000);
+        }
+        assert.equal(status(), 'error_subscribing');
+      };
+      socket().open();
+      giveUp();
+      let sockets = FakeWebSocket.instances.length;
+      win.dispatchEvent(new Event('online'));
+      assert.equal(FakeWebSocket.instances.length, sockets + 1);
+      assert.equal(status(), 'subscribing');
+      socket().open();
+      giveUp();
+      sockets = FakeWebSocket.instances.length;
+      doc.dispatchEvent(new Event('visibilitychange'));
+      assert.equal(FakeWebSocket.instances.length, sockets + 1);
+    } finally {
+      delete (globalThis as { window?: unknown }).window;
+      delete (globalThis as { document?: unknown }).document;
+    }
+  });
+
+  it('while offline a closed socket waits for the browser to come back online', () => {
+    const nav = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+    try {
+      store.dispatch(bootstrapped(ready()));
+      store.dispatch(subscribeRequested({ id, rules }));
+      socket().open();
+      socket().drop();
+      mock.timers.tick(60000);
+      assert.equal(FakeWebSocket.instances.length, 1, 'no attempt while offline');
+      assert.equal(status(), 'error_subscribing');
+    } finally {
+      if (nav) Object.defineProperty(globalThis, 'navigator', nav);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
   });
 });

@@ -4,9 +4,13 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001_initial.ts';
+import { pages } from './002_pages.ts';
+import { events } from './003_events.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_pages': pages,
+  '003_events': events,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,128 @@
+// Realtime fan-out: N subscribers on one container, events posted at a fixed rate through the
+// HTTP API, delivery latency measured by a separate load-generator process (fanout-clients.ts).
+// One process alone, or two processes relaying through Redis (subscribers split between them).
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRedis } from '../test/server/multiprocess-infra.ts';
+import { startServer } from '../test/support/serve.mjs';
+
+export interface Fanout {
+  subscribers: number;
+  processes: number;
+  delivered: number; // frames per second reaching subscribers
+  p50: number;
+  p99: number;
+  kbPerConnection: number;
+  lost: number;
+}
+
+const SITE = '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+async function call<T>(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(origin + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { result: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
+  return json.result;
+}
+
+/** `rate` events per second for `seconds`, to `subscribers` sockets over `processes` servers. */
+export async function measureFanout(subscribers: number, processes: 1 | 2, rate = 10, seconds = 5): Promise<Fanout> {
+  const redis = processes > 1 ? await startRedis() : null;
+  // Two processes share one SQLite file (WAL) and Redis; they start one after the other so
+  // their migrations do not race on SQLite.
+  const shared = mkdtempSync(join(tmpdir(), 'vf-fanout-'));
+  const env = { VF_DATA_DIR: shared, LOG_LEVEL: 'warn', ...(redis ? { REDIS_URL: redis.url } : {}) };
+  const servers = [];
+  try {
+    for (let i = 0; i < processes; i++) servers.push(await startServer({ env }));
+    const origin = servers[0]!.origin;
+    const email = `fanout-${Date.now()}@example.com`;
+    await call(origin, 'POST', '/api/v2/users', { name: 'Fanout Writer', email, password: 'fanout-password-1', section: SITE });
+    const { access_token: token } = await call<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email, password: 'fanout-password-1', section: SITE });
+    const { content_container_uuid: container } = await call<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=fanout-${Date.now()}`);
+
+    const before = servers.map((s) => rssKb(s.pid));
+    const clients = fork(new URL('./fanout-clients.ts', import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, FANOUT_URLS: servers.map((s) => `${s.origin.replace('http', 'ws')}/ws?site_uuid=${SITE}`).join(','), FANOUT_N: String(subscribers), FANOUT_CONTAINER: container },
+    });
+    const messages: unknown[] = [];
+    let waiting: (() => void) | null = null;
+    clients.on('message', (m) => {
+      messages.push(m);
+      waiting?.();
+    });
+    const nextMessage = async <T>(timeoutMs: number): Promise<T> => {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length === 0) {
+        if (Date.now() > deadline || clients.exitCode !== null) throw new Error('fan-out load generator did not answer');
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          setTimeout(resolve, 200);
+        });
+      }
+      return messages.shift() as T;
+    };
+    await nextMessage<{ ready: number }>(120_000);
+    await sleep(500);
+    const kbPerConnection = servers.reduce((sum, s, i) => sum + rssKb(s.pid) - before[i]!, 0) / subscribers;
+
+    // Warm-up event (JIT, first-write paths), then the measured window at a fixed rate.
+    await call(origin, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: 'warm-up' }, token);
+    await sleep(1000);
+    clients.send('reset');
+    const started = Date.now();
+    const total = rate * seconds;
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / rate;
+      if (due > Date.now()) await sleep(due - Date.now());
+      // Alternate the writing process: with two, half the events cross through Redis.
+      const writer = servers[i % servers.length]!.origin;
+      await call(writer, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: `Fan-out event ${i}: the river walk is cooler.` }, token);
+    }
+    await sleep(2000); // stragglers
+    clients.send('report');
+    const report = await nextMessage<{ latencies: number[]; received: number }>(60_000);
+    const sorted = report.latencies.sort((a, b) => a - b);
+    return {
+      subscribers,
+      processes,
+      delivered: Math.round(report.received / seconds),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      kbPerConnection: Math.round(kbPerConnection * 10) / 10,
+      lost: total * subscribers - report.received,
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    await redis?.stop();
+    rmSync(shared, { recursive: true, force: true });
+  }
+}
+
+/** Rows for bench/run.ts's table. */
+export async function fanoutRows(): Promise<Array<[string, string, string]>> {
+  const rows: Array<[string, string, string]> = [];
+  const runs: Array<[number, 1 | 2]> = [[1000, 1], [5000, 1], [10000, 1], [10000, 2]];
+  for (const [n, processes] of runs) {
+    const r = await measureFanout(n, processes);
+    const where = processes === 1 ? 'one process' : 'two processes + Redis';
+    const aim = n === 10000 && processes === 1 ? 'p99 ≤ 250 ms' : '';
+    rows.push([`fan-out ${n} subscribers, ${where}, 10 events/s`, `${r.delivered} frames/s, p50 ${r.p50} ms / p99 ${r.p99} ms`, aim]);
+    rows.push([`fan-out ${n} subscribers, ${where}: memory, lost`, `${r.kbPerConnection} KB per connection, ${r.lost} lost`, '0 lost']);
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await fanoutRows()) console.log(row.join(' | '));
+}

@@ -1,0 +1,78 @@
+/**
+ * The realtime event log (migration 003). appendEvent runs inside the transaction of the change
+ * it describes, so an event exists exactly when its change committed; the container's counter
+ * gives it the next number. The catch-up call reads from here; old rows are pruned by age.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
+import type { Database } from './schema.ts';
+
+/** An event before it is numbered. */
+export type EventDraft = Omit<ContentEvent, 'seq'>;
+
+export const MAX_CATCH_UP = 200;
+
+/** Numbers and stores the event in `trx`; returns it with its seq (publish it after commit). */
+export async function appendEvent(trx: Transaction<Database>, draft: EventDraft): Promise<ContentEvent> {
+  // UPDATE … RETURNING: the increment and the read are one statement on both engines, and on
+  // PostgreSQL the row lock orders concurrent writers to the same container.
+  const { event_seq } = await trx
+    .updateTable('containers')
+    .set((eb) => ({ event_seq: eb('event_seq', '+', 1) }))
+    .where('uuid', '=', draft.content_container_uuid)
+    .returning('event_seq')
+    .executeTakeFirstOrThrow();
+  const event: ContentEvent = { ...draft, seq: Number(event_seq) };
+  await trx
+    .insertInto('events')
+    .values({
+      container_uuid: event.content_container_uuid,
+      seq: event.seq,
+      site_uuid: event.section_uuid,
+      payload: JSON.stringify(event),
+      date_created: event.time,
+    })
+    .execute();
+  return event;
+}
+
+/** The container's latest event number (0 before any event), or null if no such container. */
+export async function latestSeq(db: Kysely<Database>, containerUuid: string): Promise<number | null> {
+  const row = await db.selectFrom('containers').select('event_seq').where('uuid', '=', containerUuid).executeTakeFirst();
+  return row ? Number(row.event_seq ?? 0) : null;
+}
+
+/** The latest numbers of several containers at once (subscribe replies). */
+export async function latestSeqs(db: Kysely<Database>, siteUuid: string, containerUuids: string[]): Promise<Record<string, number>> {
+  if (containerUuids.length === 0) return {};
+  const rows = await db
+    .selectFrom('containers')
+    .select(['uuid', 'event_seq'])
+    .where('site_uuid', '=', siteUuid)
+    .where('uuid', 'in', containerUuids)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.uuid, Number(row.event_seq ?? 0)]));
+}
+
+/** Up to `limit` events after `after`, in order; `expired` when some of them were pruned. */
+export async function eventsAfter(db: Kysely<Database>, containerUuid: string, after: number, limit: number): Promise<Omit<EventsPage, 'latest_seq'>> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['seq', 'payload'])
+    .where('container_uuid', '=', containerUuid)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit + 1)
+    .execute();
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  // The log is gap-free, so a first row past after + 1 means the ones between were pruned.
+  const expired = page.length > 0 && Number(page[0]!.seq) !== after + 1;
+  return { events: page.map((row) => JSON.parse(row.payload) as ContentEvent), more, expired };
+}
+
+/** Deletes events older than `maxAgeMs`; returns how many. */
+export async function pruneEvents(db: Kysely<Database>, maxAgeMs: number, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('events').where('date_created', '<', now - maxAgeMs).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
