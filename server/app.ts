@@ -12,7 +12,10 @@ import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
 import apiRoutes from './routes/api.ts';
 import commentRoutes from './routes/comments.ts';
+import dislikeRoutes from './routes/dislikes.ts';
+import pageRoutes from './routes/pages.ts';
 import realtimeRoutes from './routes/realtime.ts';
+import settingsRoutes from './routes/settings.ts';
 import staticRoutes from './routes/static.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import { hostOf } from './storage/sites.ts';
@@ -49,11 +52,14 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   // app.sites (used by the CORS check above at request time) comes from storage.
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  app.register(realtimePlugin);
+  app.register(realtimePlugin, { redisUrl: config.redisUrl });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
+  app.register(pageRoutes, { prefix: '/api/v2' });
+  app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(commentRoutes, { prefix: '/api/comments' });
+  app.register(dislikeRoutes, { prefix: '/api/comments' });
   app.register(realtimeRoutes);
   app.register(staticRoutes);
   return app;

@@ -4,8 +4,12 @@
  * Precedence for each field: `vf:*` > `og:*` > `twitter:*` > plain `<title>` / `description`.
  */
 
+import { isUuid } from '../ids/index.ts';
+import { parseOwnerIds } from './owners.ts';
+
 export type PageType = 'article' | 'section' | 'video' | 'profile' | 'product';
 
+/** Fields marked optional are always set by readPageIdentity (older callers may omit them). */
 export interface PageIdentity {
   container_id: string | null;
   title: string;
@@ -18,6 +22,18 @@ export interface PageIdentity {
   image_alt: string | null;
   page_type: PageType;
   unique_id: string | null;
+  /** Owner/author ids from `vf:owner` / `vf:author` (see owners.ts). */
+  owners?: string[];
+  /** Topics, tags and keywords, deduplicated, in page order. */
+  topics?: string[];
+  /** The publisher turned ads off for this page (`vf:ads_disabled` / `vf:disable_ads`). */
+  ads_disabled?: boolean;
+  /** `?deeplink=<uuid>` or `#deeplink=<uuid>`: a comment to show (spec §2). */
+  deeplink_uuid?: string | null;
+  /** `?autosociallogin=<provider>` from the address (spec §2). */
+  autosociallogin?: string | null;
+  /** The stored page's id, once the server returned it (POST /pages). */
+  id?: string;
 }
 
 /** The little of `Document` we read: tests pass a fake with just these. */
@@ -30,11 +46,14 @@ export interface PageDocument {
 /** Title and description cap (spec §9). */
 export const META_MAX_LENGTH = 500;
 const PAGE_TYPES: readonly PageType[] = ['article', 'section', 'video', 'profile', 'product'];
-const TRACKING_PARAMS = ['fbclid', 'gclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', 'yclid', 'igshid'];
+const TRACKING_PARAMS = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'yclid', 'igshid', '_hsenc', '_hsmi', 'mkt_tok'];
+const TOPIC_MAX = 50;
+const TOPIC_LENGTH = 100;
 const VF_UUID_RE = /vf-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 
 export function readPageIdentity(doc: PageDocument, href: string): PageIdentity {
-  const meta = readMetaMap(doc);
+  const all = readMetaAll(doc);
+  const meta = new Map([...all].map(([key, values]) => [key, values[0]!]));
   const pick = (...keys: string[]): string | null => {
     for (const key of keys) {
       const v = meta.get(key);
@@ -48,26 +67,72 @@ export function readPageIdentity(doc: PageDocument, href: string): PageIdentity 
     container_id: containerId,
     title: cleanText(pick('vf:title', 'og:title', 'twitter:title') ?? doc.title ?? ''),
     description: cleanText(pick('vf:description', 'og:description', 'twitter:description', 'description') ?? ''),
-    url: stripTracking(pick('vf:url') ?? readCanonical(doc) ?? pick('og:url') ?? href, href),
+    url: stripTracking(pick('vf:url') ?? readCanonical(doc) ?? pick('og:url', 'twitter:url') ?? href, href),
     domain: pick('vf:domain') ?? hostOf(href),
     section: pick('vf:section'),
-    lang: (pick('vf:lang') ?? (doc.documentElement?.lang || null) ?? 'en-us').toLowerCase(),
+    lang: (pick('vf:lang') ?? pick('og:locale')?.replace('_', '-') ?? (doc.documentElement?.lang || null) ?? 'en-us').toLowerCase(),
     image_url: pick('vf:image', 'og:image', 'twitter:image'),
     image_alt: pick('vf:image:alt', 'og:image:alt', 'twitter:image:alt'),
     page_type: (PAGE_TYPES as readonly string[]).includes(typ) ? (typ as PageType) : 'article',
     unique_id: extractUniqueId(pick('vf:unique_id')) ?? extractUniqueId(containerId, true),
+    owners: parseOwnerIds([...(all.get('vf:owner') ?? []), ...(all.get('vf:author') ?? [])].flatMap(splitList)),
+    topics: readTopics(all),
+    ads_disabled: isTrue(pick('vf:ads_disabled', 'vf:disable_ads')),
+    ...readAddress(href),
   };
 }
 
-/** `<meta name|property=… content=…>` into a map; the first tag for a key wins. */
-function readMetaMap(doc: PageDocument): Map<string, string> {
-  const map = new Map<string, string>();
+/** deeplink and autosociallogin from the page address (query, or `#key=value` in the hash). */
+export function readAddress(href: string): { deeplink_uuid: string | null; autosociallogin: string | null } {
+  let url: URL | null = null;
+  try {
+    url = new URL(href);
+  } catch {
+    return { deeplink_uuid: null, autosociallogin: null };
+  }
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+  const read = (key: string) => url!.searchParams.get(key) ?? hash.get(key);
+  const deeplink = read('deeplink')?.trim() ?? '';
+  const social = read('autosociallogin')?.trim().toLowerCase() ?? '';
+  return {
+    deeplink_uuid: isUuid(deeplink) ? deeplink.toLowerCase() : null,
+    autosociallogin: /^[a-z]{2,20}$/.test(social) ? social : null,
+  };
+}
+
+/** Topics: `vf:topics` / `vf:tags` (vf wins), else `article:tag` (og), else `keywords`. */
+function readTopics(all: Map<string, string[]>): string[] {
+  const source = ['vf:topics', 'vf:tags', 'vf:topic', 'vf:tag'].some((k) => all.has(k))
+    ? ['vf:topics', 'vf:tags', 'vf:topic', 'vf:tag']
+    : all.has('article:tag') ? ['article:tag'] : ['keywords', 'news_keywords'];
+  const seen = new Map<string, string>();
+  for (const value of source.flatMap((k) => all.get(k) ?? []).flatMap(splitList)) {
+    const topic = value.replace(/\s+/g, ' ').slice(0, TOPIC_LENGTH);
+    if (!seen.has(topic.toLowerCase())) seen.set(topic.toLowerCase(), topic);
+  }
+  return [...seen.values()].slice(0, TOPIC_MAX);
+}
+
+function splitList(value: string): string[] {
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+function isTrue(value: string | null): boolean {
+  return value !== null && ['true', '1', 'yes'].includes(value.toLowerCase());
+}
+
+/** `<meta name|property=… content=…>` into key → every value, in page order (the first wins for single values). */
+function readMetaAll(doc: PageDocument): Map<string, string[]> {
+  const map = new Map<string, string[]>();
   const tags = doc.querySelectorAll('meta');
   for (let i = 0; i < tags.length; i++) {
     const tag = tags[i]!;
     const key = (tag.getAttribute('property') ?? tag.getAttribute('name') ?? '').trim().toLowerCase();
     const content = tag.getAttribute('content')?.trim();
-    if (key && content && !map.has(key)) map.set(key, content);
+    if (!key || !content) continue;
+    const list = map.get(key);
+    if (list) list.push(content);
+    else map.set(key, [content]);
   }
   return map;
 }

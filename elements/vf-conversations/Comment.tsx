@@ -9,6 +9,7 @@ import { CommentText } from './CommentText.tsx';
 import { LikeButton } from './LikeButton.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { useGuestGate } from './useGuestGate.ts';
+import { usePermission } from './usePermission.ts';
 
 export interface CommentProps {
   comment: CommentData;
@@ -18,7 +19,10 @@ export interface CommentProps {
 
 export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
   const t = useT();
-  const guest = useGuestGate();
+  const guest = useGuestGate('reply.create');
+  // Guests see Reply (they are asked to log in); a site with commenting off, a ban or a mute hides it.
+  const reply = usePermission('reply', 'create');
+  const canReply = reply.allowed || reply.reason === 'login_required' || reply.reason === 'email_verification_required';
   const [replying, setReplying] = useState(false);
   const isReply = comment.parent_uuid !== null;
 
@@ -43,15 +47,17 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
         <CommentText text={comment.content} />
         <div className="vf-comment__actions" part="actions">
           <LikeButton comment={comment} sectionUuid={sectionUuid} />
-          <Button
-            variant="ghost"
-            aria-expanded={replying}
-            onClick={() => guest.requireLogin(() => setReplying((r) => !r))}
-          >
-            {t('conversations.reply')}
-          </Button>
+          {canReply ? (
+            <Button
+              variant="ghost"
+              aria-expanded={replying}
+              onClick={() => guest.requireLogin(() => setReplying((r) => !r))}
+            >
+              {t('conversations.reply')}
+            </Button>
+          ) : null}
         </div>
-        {replying ? (
+        {replying && canReply ? (
           <ReplyBox
             sectionUuid={sectionUuid}
             containerUuid={containerUuid}

@@ -5,6 +5,7 @@ import { Button } from '../ui/Button.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useGuestGate } from './useGuestGate.ts';
+import { usePermission } from './usePermission.ts';
 
 export interface CommentLikedDetail {
   contentUuid: string;
@@ -28,7 +29,9 @@ function HeartIcon({ filled }: { filled: boolean }) {
 export function LikeButton({ comment, sectionUuid }: { comment: Comment; sectionUuid: string }) {
   const t = useT();
   const emit = useHostEvent();
-  const guest = useGuestGate();
+  const guest = useGuestGate('comment.like');
+  // Ghost/hide-banned readers cannot react: the button shows the count but does nothing.
+  const ruling = usePermission('comment', 'like', { actor_uuid: comment.actor_uuid, state: comment.state });
   const [toggleLike, state] = useToggleLikeMutation();
   const liked = comment.actions.liked;
 
@@ -54,7 +57,7 @@ export function LikeButton({ comment, sectionUuid }: { comment: Comment; section
       className="vf-like"
       aria-pressed={liked}
       aria-label={t('conversations.like.label', { count: comment.total_likes, name: comment.actor.name })}
-      disabled={state.isLoading}
+      disabled={state.isLoading || ruling.reason === 'banned'}
       onClick={like}
     >
       <HeartIcon filled={liked} />

@@ -7,7 +7,7 @@ import { usePostCommentMutation } from '../../core/api/comments.ts';
 import { apiCodeKey, toApiError } from '../../core/api/errors.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { useHostEvent } from '../ui/hostEvents.ts';
-import { useLoginPrompt } from '../ui/LoginPrompt.tsx';
+import { useLoginNeeded } from './useGuestGate.ts';
 import { useT } from '../ui/useIntl.ts';
 
 export interface CommentPostedDetail {
@@ -17,7 +17,7 @@ export interface CommentPostedDetail {
 export function usePostComment(sectionUuid: string, containerUuid: string, parentUuid?: string) {
   const t = useT();
   const emit = useHostEvent();
-  const { requestLogin } = useLoginPrompt();
+  const loginNeeded = useLoginNeeded();
   const [postComment, state] = usePostCommentMutation();
   const [error, setError] = useState<string | null>(null);
 
@@ -31,7 +31,7 @@ export function usePostComment(sectionUuid: string, containerUuid: string, paren
       const apiError = toApiError(failure);
       if (apiError.error_status === 401) {
         setError(t('conversations.error.loginAgain'));
-        requestLogin();
+        loginNeeded(parentUuid ? 'reply.create' : 'comment.create');
       } else if (apiError.api_code) {
         setError(t(`base.error.${apiCodeKey(apiError.api_code)}`));
       } else if (apiError.error_status === 0) {

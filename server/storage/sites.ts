@@ -3,7 +3,7 @@
  * the websocket upgrade check Origins against (cached; invalidate() after a site changes).
  */
 import type { Kysely } from 'kysely';
-import type { SiteSettings } from '../../core/api/types.ts';
+import { DEFAULT_SITE_SETTINGS, resolveSiteSettings, storedPart, type SiteSettings, type StoredSiteSettings } from '../../core/settings/site.ts';
 import type { Database, SitesTable } from './schema.ts';
 
 export interface Site {
@@ -14,24 +14,15 @@ export interface Site {
   date_created: number;
 }
 
-export const DEFAULT_SETTINGS: SiteSettings = {
-  enable_commenting: true,
-  enable_dislikes: true,
-  enable_anonymous_comments: false,
-  enable_user_comment_editing: true,
-  enable_user_comment_remove: true,
-  user_comment_edit_timeout: 300,
-  enable_muting: true,
-  enable_email_verification: false,
-  disable_widget_logins: false,
-};
+/** Every stored setting's default (core/settings/site.ts, docs/settings.md). */
+export const DEFAULT_SETTINGS: StoredSiteSettings = DEFAULT_SITE_SETTINGS;
 
 function toSite(row: SitesTable): Site {
   return {
     uuid: row.uuid,
     name: row.name,
     domains: JSON.parse(row.domains) as string[],
-    settings: { ...DEFAULT_SETTINGS, ...(JSON.parse(row.settings) as Partial<SiteSettings>) } as SiteSettings,
+    settings: resolveSiteSettings(JSON.parse(row.settings) as Record<string, unknown>),
     date_created: Number(row.date_created),
   };
 }
@@ -42,17 +33,28 @@ export async function getSite(db: Kysely<Database>, uuid: string): Promise<Site 
 }
 
 /** Creates the site or updates its name, domains and settings (used by the seed). */
-export async function upsertSite(db: Kysely<Database>, site: Omit<Site, 'date_created'>): Promise<void> {
+export async function upsertSite(db: Kysely<Database>, site: Omit<Site, 'date_created' | 'settings'> & { settings: StoredSiteSettings }): Promise<void> {
   const values = {
     name: site.name,
     domains: JSON.stringify(site.domains.map(normaliseHost)),
-    settings: JSON.stringify(site.settings),
+    settings: JSON.stringify(storedPart(site.settings)),
   };
   await db
     .insertInto('sites')
     .values({ uuid: site.uuid, ...values, date_created: Date.now() })
     .onConflict((oc) => oc.column('uuid').doUpdateSet(values))
     .execute();
+}
+
+/** Applies a validated change to a site's stored settings; returns the new settings (null: no such site). */
+export async function updateSiteSettings(db: Kysely<Database>, uuid: string, change: Partial<StoredSiteSettings>): Promise<SiteSettings | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('sites').select('settings').where('uuid', '=', uuid).executeTakeFirst();
+    if (!row) return null;
+    const next = storedPart({ ...resolveSiteSettings(JSON.parse(row.settings) as Record<string, unknown>), ...change });
+    await trx.updateTable('sites').set({ settings: JSON.stringify(next) }).where('uuid', '=', uuid).execute();
+    return resolveSiteSettings(next);
+  });
 }
 
 export function normaliseHost(host: string): string {

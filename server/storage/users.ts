@@ -14,6 +14,8 @@ export interface UserRow {
   user_privilege: string;
   ban_level: string;
   date_created: number;
+  /** 0/1, migration 002 (docs/permissions.md "muted"). */
+  is_muted?: number;
 }
 
 export interface NewUser {
@@ -84,6 +86,7 @@ export async function toApiUser(db: Kysely<Database>, row: UserRow, self: boolea
     likes_made: Number(liked.n ?? 0),
     likes_received: Number(received.n ?? 0),
   };
+  if (Number(row.is_muted ?? 0) === 1) user.is_muted = true;
   if (self) user.email = row.email;
   return user;
 }

@@ -44,3 +44,33 @@ describe('sortOrder', () => {
     for (const bad of ['', 'Newest', 'random', null, 3]) assert.equal(sortOrder(bad), 'newest');
   });
 });
+
+describe('every spec range, at its edges, from numbers and attribute strings', () => {
+  const ranges: Array<[string, typeof COMMENT_LIMIT, number, number, number]> = [
+    ['comment limit', COMMENT_LIMIT, 1, 100, 10], ['reply limit', REPLY_LIMIT, 0, 100, 2],
+    ['pagination limit', PAGINATION_LIMIT, 1, 100, 10], ['pagination reply limit', PAGINATION_REPLY_LIMIT, 1, 100, 10],
+    ['first promo position', FIRST_PROMO_POSITION, 1, 100, 1], ['featured threshold', FEATURED_THRESHOLD, 0, 100, 3],
+    ['count', COUNT, 1, 100, 5], ['hours', HOURS, 1, 48, 3], ['days', DAYS, 1, 30, 7],
+  ];
+  for (const [name, range, min, max, def] of ranges) {
+    it(`${name}: ${min}–${max} (${def})`, () => {
+      for (const ok of [min, max, String(min), ` ${max} `]) assert.equal(clampSetting(ok, range), Number(ok), `${name} keeps ${JSON.stringify(ok)}`);
+      for (const bad of [min - 1, max + 1, String(max + 1), min + 0.5, `${min}.5`, '1e1x', 'ten', '', null, undefined, Number.NaN, Infinity, [5], true]) {
+        assert.equal(clampSetting(bad, range), def, `${name} ${JSON.stringify(bad)} → default`);
+      }
+    });
+  }
+
+  it('promo interval: from the first position to 100, default max(6, first); a bad first position reads as 1', () => {
+    assert.deepEqual(promoIntervalRange('3' as unknown as number), { min: 3, max: 100, default: 6 });
+    assert.deepEqual(promoIntervalRange(8), { min: 8, max: 100, default: 8 });
+    assert.deepEqual(promoIntervalRange(2.5), { min: 1, max: 100, default: 6 });
+    assert.deepEqual(promoIntervalRange(500), { min: 1, max: 100, default: 6 });
+    const range = promoIntervalRange(8);
+    assert.equal(clampSetting('8', range), 8);
+    assert.equal(clampSetting(100, range), 100);
+    assert.equal(clampSetting(7, range), 8, 'below the first position');
+    assert.equal(clampSetting(101, range), 8);
+    assert.equal(clampSetting('9.5', range), 8);
+  });
+});

@@ -52,3 +52,28 @@ describe('identifiers', () => {
     assert.equal(toMillis(0), 0);
   });
 });
+
+describe('identifiers: the remaining edges', () => {
+  it('a 12-digit timestamp is still seconds; 13 digits are milliseconds', () => {
+    assert.equal(toMillis(999_999_999_999), 999_999_999_999_000);
+    assert.equal(toMillis(1_000_000_000_000), 1_000_000_000_000);
+    assert.equal(toMillis(1), 1000);
+  });
+
+  it('numeric ids: 2^52-1 is the largest encodable, 2^52 and unsafe integers are refused', () => {
+    assert.equal(decodeNumericId(encodeNumericId(MAX_SAFE_ID)), MAX_SAFE_ID);
+    assert.throws(() => encodeNumericId(2 ** 52), RangeError);
+    assert.throws(() => encodeNumericId(Number.MAX_SAFE_INTEGER), RangeError);
+    assert.throws(() => encodeNumericId(-0.5), RangeError);
+  });
+
+  it('session ids: exactly 16 and 32 characters pass, other characters and types fail', () => {
+    assert.ok(isSessionId('A1'.repeat(8)));
+    assert.ok(isSessionId('z9'.repeat(16)));
+    for (const bad of ['a'.repeat(16) + ' ', 'é'.repeat(16), 'a_b'.repeat(6), {}, 0]) assert.equal(isSessionId(bad), false, String(bad));
+  });
+
+  it('uuids: surrounding text, braces and urn forms are not uuids', () => {
+    for (const bad of [` ${ANONYMOUS_UUID}`, `{${ANONYMOUS_UUID}}`, `urn:uuid:${ANONYMOUS_UUID}`, `${ANONYMOUS_UUID}0`]) assert.equal(isUuid(bad), false, bad);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Site settings (spec platform.md §3 "Site settings"): every switch, its type and default, the
+ * derived values, and the validation an admin's change goes through. Pure: the server stores and
+ * validates with it, the client reads the same names (docs/settings.md describes each one).
+ */
+
+export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text';
+
+/** The stored settings, with their kinds. `timestamp` and `text` may be null (unset). */
+export const SITE_SETTING_KINDS = {
+  // feature switches
+  enable_commenting: 'boolean',
+  enable_livechat: 'boolean',
+  enable_sharebar: 'boolean',
+  enable_livecommenting: 'boolean',
+  enable_livestories: 'boolean',
+  livecommenting_switch_date: 'timestamp',
+  // comment behaviour
+  enable_dislikes: 'boolean',
+  enable_email_verification: 'boolean',
+  enable_anonymous_comments: 'boolean',
+  enable_user_comment_editing: 'boolean',
+  enable_user_comment_remove: 'boolean',
+  user_comment_edit_timeout: 'seconds',
+  enable_comment_video: 'boolean',
+  enable_comment_images: 'boolean',
+  enable_muting: 'boolean',
+  enable_push_notifications: 'boolean',
+  // login
+  disable_widget_logins: 'boolean',
+  disable_cookie_avatars: 'boolean',
+  disable_cookie_displayname: 'boolean',
+  disable_email_notifications: 'boolean',
+  enable_username_premoderation: 'boolean',
+  require_user_authentication_to_vote: 'boolean',
+  require_user_authentication_to_see_results: 'boolean',
+  // login providers
+  authprovider_custom_cookie_name: 'text',
+  authprovider_gigya_poll: 'boolean',
+  authprovider_oauth_enabled: 'boolean',
+  authprovider_loginradius_enabled: 'boolean',
+  authprovider_loginradius_api_key: 'text',
+  authprovider_loginradius_app_name: 'text',
+  authprovider_backplane_v2_enabled: 'boolean',
+  authprovider_backplane_v2_hash: 'text',
+  authprovider_janrain_enabled: 'boolean',
+  authprovider_oidc_enabled: 'boolean',
+  autosociallogin: 'boolean',
+  thirdparty_enabled: 'boolean',
+} as const satisfies Record<string, SettingKind>;
+
+export type StoredSettingKey = keyof typeof SITE_SETTING_KINDS;
+
+type ValueOf<K extends SettingKind> = K extends 'boolean' ? boolean : K extends 'seconds' ? number : K extends 'timestamp' ? number | null : string | null;
+
+/** What an admin can set. */
+export type StoredSiteSettings = { [K in StoredSettingKey]: ValueOf<(typeof SITE_SETTING_KINDS)[K]> };
+
+/** What bootstrap returns: the stored settings plus the derived values. */
+export interface SiteSettings extends StoredSiteSettings {
+  /** Derived: the third-party login service integration is on, with its api key and app name set. */
+  thirdparty_login_enabled: boolean;
+}
+
+export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
+  enable_commenting: true,
+  enable_livechat: true,
+  enable_sharebar: false,
+  enable_livecommenting: false,
+  enable_livestories: false,
+  livecommenting_switch_date: null,
+  enable_dislikes: true,
+  enable_email_verification: false,
+  enable_anonymous_comments: false,
+  enable_user_comment_editing: true,
+  enable_user_comment_remove: true,
+  user_comment_edit_timeout: 300,
+  enable_comment_video: false,
+  enable_comment_images: false,
+  enable_muting: true,
+  enable_push_notifications: false,
+  disable_widget_logins: false,
+  disable_cookie_avatars: false,
+  disable_cookie_displayname: false,
+  disable_email_notifications: false,
+  enable_username_premoderation: false,
+  require_user_authentication_to_vote: false,
+  require_user_authentication_to_see_results: false,
+  authprovider_custom_cookie_name: null,
+  authprovider_gigya_poll: false,
+  authprovider_oauth_enabled: false,
+  authprovider_loginradius_enabled: false,
+  authprovider_loginradius_api_key: null,
+  authprovider_loginradius_app_name: null,
+  authprovider_backplane_v2_enabled: false,
+  authprovider_backplane_v2_hash: null,
+  authprovider_janrain_enabled: false,
+  authprovider_oidc_enabled: false,
+  autosociallogin: false,
+  thirdparty_enabled: false,
+};
+
+/** Keys the server computes; sending one in a change is refused. */
+export const DERIVED_SETTING_KEYS = ['thirdparty_login_enabled'] as const;
+
+/** Longest text setting (cookie names, keys, app names). */
+export const SETTING_TEXT_MAX = 200;
+/** Longest edit window: 30 days. */
+export const EDIT_TIMEOUT_MAX = 30 * 24 * 3600;
+
+/** The third-party login service counts as enabled only with the switch, an api key and an app name. */
+export function thirdPartyLoginEnabled(s: Pick<StoredSiteSettings, 'authprovider_loginradius_enabled' | 'authprovider_loginradius_api_key' | 'authprovider_loginradius_app_name'>): boolean {
+  return s.authprovider_loginradius_enabled && !!s.authprovider_loginradius_api_key?.trim() && !!s.authprovider_loginradius_app_name?.trim();
+}
+
+/** Stored (possibly partial, possibly from an older version) settings → complete, with derived values. */
+export function resolveSiteSettings(stored: Partial<Record<string, unknown>> | null | undefined): SiteSettings {
+  const merged = { ...DEFAULT_SITE_SETTINGS } as Record<string, unknown>;
+  for (const key of Object.keys(SITE_SETTING_KINDS) as StoredSettingKey[]) {
+    const value = stored?.[key];
+    if (value !== undefined && settingProblem(key, value) === null) merged[key] = value;
+  }
+  const settings = merged as StoredSiteSettings;
+  return { ...settings, thirdparty_login_enabled: thirdPartyLoginEnabled(settings) };
+}
+
+/** Only the stored keys (drops derived ones), e.g. to save. */
+export function storedPart(settings: SiteSettings | StoredSiteSettings): StoredSiteSettings {
+  const out = {} as Record<string, unknown>;
+  for (const key of Object.keys(SITE_SETTING_KINDS)) out[key] = (settings as unknown as Record<string, unknown>)[key];
+  return out as StoredSiteSettings;
+}
+
+/** Why `value` cannot be setting `key` (a readable sentence), or null when it can. */
+export function settingProblem(key: string, value: unknown): string | null {
+  if ((DERIVED_SETTING_KEYS as readonly string[]).includes(key)) return `${key} is derived and cannot be set`;
+  const kind = (SITE_SETTING_KINDS as Record<string, SettingKind | undefined>)[key];
+  if (!kind) return `${key} is not a site setting`;
+  switch (kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${key} must be true or false`;
+    case 'seconds':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= EDIT_TIMEOUT_MAX
+        ? null
+        : `${key} must be a whole number of seconds from 0 to ${EDIT_TIMEOUT_MAX}`;
+    case 'timestamp':
+      return value === null || (Number.isInteger(value) && (value as number) >= 0) ? null : `${key} must be a time in milliseconds or null`;
+    case 'text':
+      return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX)
+        ? null
+        : `${key} must be text of at most ${SETTING_TEXT_MAX} characters or null`;
+  }
+}
+
+/** JSON Schema for a change of settings (every key optional, types as above). */
+export function settingsChangeSchemaProperties(): Record<string, object> {
+  const props: Record<string, object> = {};
+  for (const [key, kind] of Object.entries(SITE_SETTING_KINDS) as [string, SettingKind][]) {
+    props[key] =
+      kind === 'boolean' ? { type: 'boolean' }
+      : kind === 'seconds' ? { type: 'integer', minimum: 0, maximum: EDIT_TIMEOUT_MAX }
+      : kind === 'timestamp' ? { type: ['integer', 'null'], minimum: 0 }
+      : { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX };
+  }
+  return props;
+}

@@ -1,0 +1,55 @@
+/**
+ * Site settings (`/api/v2/settings`, docs/settings.md): an admin of the site changes any of
+ * them. PATCH, or POST with `verb: "PATCH"` (spec §7). Types are checked strictly (no
+ * coercion of "false" to false); an unknown or derived key is a 400. The answer is the
+ * site's settings after the change, as bootstrap returns them.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { settingProblem, settingsChangeSchemaProperties, type StoredSiteSettings } from '../../core/settings/site.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { getSite, updateSiteSettings } from '../storage/sites.ts';
+import { type Common, strictObject } from './schemas.ts';
+
+type Body = Common & Partial<StoredSiteSettings> & { verb?: 'PATCH' };
+const NOT_SETTINGS = new Set(['session', 'section', 'verb']);
+
+/** Before schema coercion: every key must be a setting and every value of its exact type. */
+async function strictTypes(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return; // the schema answers
+  for (const [key, value] of Object.entries(body)) {
+    if (NOT_SETTINGS.has(key)) continue;
+    const problem = settingProblem(key, value);
+    if (problem) throw badRequest(problem, key);
+  }
+}
+
+export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  async function change(request: FastifyRequest<{ Body: Body }>) {
+    const { verb: _verb, session: _session, section, ...fields } = request.body;
+    const site = await getSite(app.db, section!);
+    if (!site) throw notFound(`No site has the uuid ${section}`);
+    const user = request.user;
+    if (!user) throw unauthorized();
+    if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') {
+      throw new HttpError(403, "Only the site's admins can change its settings");
+    }
+    if (Object.keys(fields).length === 0) throw badRequest('Name at least one setting to change');
+    return { result: await updateSiteSettings(app.db, site.uuid, fields) };
+  }
+
+  const properties = settingsChangeSchemaProperties();
+  app.patch<{ Body: Body }>(
+    '/settings',
+    { preValidation: strictTypes, schema: { body: strictObject(properties, ['section']), querystring: strictObject({}) } },
+    change,
+  );
+  app.post<{ Body: Body }>(
+    '/settings',
+    {
+      preValidation: strictTypes,
+      schema: { body: strictObject({ ...properties, verb: { type: 'string', const: 'PATCH' } }, ['section', 'verb']), querystring: strictObject({}) },
+    },
+    change,
+  );
+}
