@@ -13,17 +13,25 @@ const manifestFile = 'dist/manifest.json';
 const production = { 'process.env.NODE_ENV': JSON.stringify('production'), preventAssignment: true };
 const minify = terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } });
 
+/** `i18n/de-de/base.json` → `i18n-de-de-base-[hash].js`; other shared chunks keep their name. */
+function i18nChunkName(chunk) {
+  const match = /[\\/]i18n[\\/]([a-z-]+)[\\/]([a-z_]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return match ? `i18n-${match[1]}-${match[2]}-[hash].js` : '[name]-[hash].js';
+}
+
 const chunks = {
   input: {
     core: 'core/boot.ts',
     'vf-conversations': 'elements/vf-conversations/define.ts',
     'vf-conversations-count': 'elements/vf-conversations-count/define.ts',
+    'vf-tray': 'elements/vf-tray/define.ts',
+    'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
   },
   output: {
     dir: 'dist/chunks',
     format: 'es',
     entryFileNames: '[name]-[hash].js',
-    chunkFileNames: '[name]-[hash].js',
+    chunkFileNames: i18nChunkName,
     compact: true,
   },
   plugins: [

@@ -18,13 +18,40 @@ export function cssText() {
   };
 }
 
-/** `i18n/<lang>/<bundle>.json` → the same keys with precompiled ICU ASTs (no parser at runtime). */
+/**
+ * `i18n/<lang>/<bundle>.json` → the same keys with precompiled ICU ASTs (no parser at runtime).
+ * A key the language lacks but en-us has is filled in with the en-us text and listed in the
+ * chunk's `fallbacks` export (the runtime warns about them in debug mode), so a page never
+ * downloads an en-us chunk for another language (docs/languages.md "Fallback rules").
+ */
 export function i18nMessages() {
+  const file = /^(.*[\\/]i18n)[\\/]([a-z-]+)[\\/]([a-z_]+)\.json$/;
   return {
     name: 'vf-i18n-messages',
     transform(code, id) {
-      if (!/[\\/]i18n[\\/][a-z-]+[\\/][a-z_]+\.json$/.test(id)) return null;
+      const match = file.exec(id);
+      if (!match) return null;
+      const [, root, lang, bundle] = match;
       const messages = JSON.parse(code);
+      const fallbacks = [];
+      if (lang !== 'en-us') {
+        const basePath = join(root, 'en-us', `${bundle}.json`);
+        let base = {};
+        try {
+          base = JSON.parse(readFileSync(basePath, 'utf8'));
+          this.addWatchFile(basePath);
+        } catch {
+          // no en-us bundle of that name: nothing to fill in
+        }
+        for (const [key, message] of Object.entries(base)) {
+          if (key in messages) continue;
+          messages[key] = message;
+          fallbacks.push(key);
+        }
+        if (fallbacks.length > 0) {
+          this.warn(`${lang}/${bundle}: ${fallbacks.length} message(s) not translated, en-us text used: ${fallbacks.join(', ')}`);
+        }
+      }
       const compiled = {};
       for (const [key, message] of Object.entries(messages)) {
         try {
@@ -33,7 +60,10 @@ export function i18nMessages() {
           this.error(`${id}: message "${key}" is not valid ICU: ${error.message}`);
         }
       }
-      return { code: `export default ${JSON.stringify(compiled)};`, map: null };
+      return {
+        code: `export default ${JSON.stringify(compiled)};\nexport const fallbacks = ${JSON.stringify(fallbacks)};`,
+        map: null,
+      };
     },
   };
 }

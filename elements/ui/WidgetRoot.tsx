@@ -3,14 +3,14 @@
  * Messages for `base` + the element's bundle load once per language and are shared by every
  * element on the page; a quiet skeleton reserves space until they arrive.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { IntlShape } from '@formatjs/intl';
 import { getStore } from '../../core/store/index.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { selectPage } from '../../core/session/slice.ts';
-import { createVfIntl, loadMessages } from '../../core/i18n/index.ts';
-import { HostContext } from './hostEvents.ts';
+import { createVfIntl, directionOf, loadMessages, localeOf, pageLanguage } from '../../core/i18n/index.ts';
+import { HostContext, useHost } from './hostEvents.ts';
 import { IntlContext } from './useIntl.ts';
 import { Skeleton } from './Skeleton.tsx';
 
@@ -46,8 +46,18 @@ interface IntlGateProps {
 
 function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
   const pageLang = useAppSelector((state) => selectPage(state)?.lang);
-  const lang = (typeof pageLang === 'string' && pageLang) || DEFAULT_LANG;
+  // window.vfConfig.language > the page's language; aliases resolved, unsupported → en-us.
+  const lang = pageLanguage(typeof pageLang === 'string' ? pageLang : null);
+  const host = useHost();
   const [intl, setIntl] = useState<IntlShape | null>(null);
+
+  // The widget root carries its language and direction (Arabic lays out right to left), so the
+  // shadow tree mirrors even on a page whose own direction differs.
+  useLayoutEffect(() => {
+    if (!host) return;
+    host.setAttribute('lang', localeOf(lang));
+    host.setAttribute('dir', directionOf(lang));
+  }, [host, lang]);
 
   useEffect(() => {
     let live = true;
