@@ -2,34 +2,66 @@
  * The `core` chunk's entry: `start(host)` from the loader (docs/client-internals.md).
  * Order (spec §4 Startup): config, store, page, bootstrap, contexts, then ready. A failed
  * bootstrap leaves the session `failed` (elements show an error with retry); ready is
- * signalled when a bootstrap — first or retried — succeeds.
+ * signalled when a bootstrap — first or retried — succeeds. Also the rest of the loader's
+ * `CoreModule` (core/loader/host.ts): teardown, reset, loadNewPage, the tray, chunk errors.
  */
 import { configure } from './config.ts';
 import { getStore } from './store/index.ts';
 import { pageIdentified } from './page/slice.ts';
+import { syncPage } from './page/sync.ts';
 import { bootstrapSession } from './session/bootstrap.ts';
 import { lookUpThirdPartyCookies } from './session/thirdPartyCookies.ts';
 import { watchNetwork } from './network/slice.ts';
 import { loadMessages } from './i18n/index.ts';
-import { selectCurrentUser, selectSessionStatus } from './session/slice.ts';
-import { setPublisher } from './global-api/bus.ts';
+import { isLoggedInUser, selectCurrentUser, selectSessionStatus } from './session/slice.ts';
+import type { User } from './api/types.ts';
+import { publish, setPublisher } from './global-api/bus.ts';
 import { toUserContext } from './global-api/userContext.ts';
+import { baseApi } from './api/base.ts';
+import { readPageIdentity, type PageIdentity } from './page/identity.ts';
+import { resetStore } from './store/index.ts';
+import { showChunkError as showChunkErrorNotice } from './mount/chunkError.ts';
+import { parkWidgets, remountWidgets } from './mount/lifecycle.ts';
+import { newPageAddress, pageForAddress } from './mount/newPage.ts';
+import { applyPageClasses, ensureTray, listenForActivators } from './mount/page.ts';
+import { setWidgetPageId, updateMobileClasses, widgetQueue } from './mount/registry.ts';
+import { resetTray } from './mount/tray.ts';
 import type { LoaderHost } from './loader/host.ts';
 
 export type { LoaderHost } from './loader/host.ts';
 
 let currentHost: LoaderHost | null = null;
+/** Node tests of startup run without a page: the mounting duties need one. */
+const hasDom = typeof document === 'object';
+let stopSync: (() => void) | null = null;
+/** What the meta tags said for the current page (loadNewPage compares against it). */
+let lastRead: PageIdentity | null = null;
 
 export async function start(host: LoaderHost): Promise<void> {
   currentHost = host;
   configure({ origin: host.origin });
   setPublisher(host.publish);
-  const store = getStore();
-  store.dispatch(pageIdentified(host.page));
-  host.setContext('page', { ...host.page, id: host.page.unique_id ?? host.page.container_id ?? host.page.url });
+  const page = host.page ?? readPageIdentity(document, location.href);
+  lastRead = page;
+  if (hasDom) {
+    listenForActivators();
+    addEventListener('resize', updateMobileClasses);
+  }
+  await setup(host, page);
+}
 
-  // Contexts follow the store: the user context changes with login/logout, and ready is
-  // signalled the first time the session becomes ready (also after a retried bootstrap).
+/** Setup (spec §4): store, page, bootstrap, contexts, ready; also the page's mounting duties. */
+async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
+  const store = getStore();
+  store.dispatch(pageIdentified(page));
+  const pageId = page.unique_id ?? page.container_id ?? page.url;
+  setWidgetPageId(pageId);
+  host.setContext('page', { ...page, id: pageId });
+  // The address (hash changes, deeplink) and the stored page, whose id then becomes the context's id.
+  syncPage(store, host);
+
+  // Contexts follow the store: the user context and the page classes change with login/logout,
+  // and ready is signalled the first time the session becomes ready (also after a retry).
   let signalled = false;
   let lastUser: unknown = undefined;
   const sync = () => {
@@ -37,26 +69,96 @@ export async function start(host: LoaderHost): Promise<void> {
     if (selectSessionStatus(state) !== 'ready') return;
     const user = selectCurrentUser(state);
     if (user !== lastUser) {
+      // Spec "user" events: a reader who was logged in is not any more (logout, expired session).
+      if (isLoggedInUser(lastUser as User | null) && !isLoggedInUser(user)) publish('user', 'logout', {});
       lastUser = user;
       host.setContext('user', toUserContext(user));
+      if (hasDom) applyPageClasses(user);
     }
     if (!signalled) {
       signalled = true;
       host.setContext('notifications', { counts: { new: 0 } });
       host.ready();
+      widgetQueue.ready();
+      if (hasDom) ensureTray();
     }
   };
   let started = false;
-  store.subscribe(() => started && sync());
+  const unsubscribe = store.subscribe(() => started && sync());
+  const stopNetwork = typeof window !== 'undefined' ? watchNetwork(window, store.dispatch) : () => undefined;
+  stopSync = () => {
+    unsubscribe();
+    stopNetwork();
+  };
 
-  if (typeof window !== 'undefined') watchNetwork(window, store.dispatch);
   // Spec §4 order: third-party-cookie capability (once per browser session), bootstrap, then
   // the page language's base texts, so widgets never flash untranslated; ready follows.
   await lookUpThirdPartyCookies(store.dispatch);
   const booted = await bootstrapSession(store.dispatch, store.getState);
-  if (booted) await loadMessages(host.page.lang ?? 'en-us', ['base']).catch(() => undefined);
+  if (booted) await loadMessages(page.lang ?? 'en-us', ['base']).catch(() => undefined);
   started = true;
   sync();
+}
+
+/** Teardown (spec §4): announces unready, unmounts every widget, clears the store. */
+export function teardown(): void {
+  teardownWith('comment');
+}
+
+function teardownWith(anchors: 'comment' | 'frozen'): void {
+  stopSync?.();
+  stopSync = null;
+  currentHost?.unready?.();
+  widgetQueue.unready();
+  widgetQueue.clear();
+  resetTray();
+  if (hasDom) {
+    parkWidgets(anchors);
+    applyPageClasses(undefined);
+  }
+  resetStore();
+}
+
+/** True once the session is ready and no request is under way. */
+function isIdle(): boolean {
+  const state = getStore().getState();
+  const queries = Object.values(state[baseApi.reducerPath].queries);
+  return selectSessionStatus(state) === 'ready' && !queries.some((query) => query?.status === 'pending');
+}
+
+/**
+ * Reset (spec §4) = teardown + setup, for single-page apps: the page identity is read again from
+ * the meta tags and every widget re-mounts on the new page. Readers keep seeing the old widgets
+ * until the new ones have their data.
+ */
+export async function reset(page?: PageIdentity): Promise<void> {
+  const host = currentHost;
+  if (!host) return;
+  if (!page) {
+    lastRead = readPageIdentity(document, location.href);
+    page = lastRead;
+  }
+  teardownWith('frozen');
+  const ready = setup(host, page);
+  await remountWidgets(isIdle);
+  await ready;
+}
+
+/** `vf.loadNewPage({ path } | { url })`: the page moved to a new address (core/mount/newPage.ts). */
+export async function loadNewPage(target: unknown): Promise<void> {
+  const address = newPageAddress(target, location.href);
+  const { page, read } = pageForAddress(document, address, lastRead);
+  lastRead = read;
+  await reset(page);
+}
+
+export { trayApi as tray } from './mount/tray.ts';
+
+/** The loader could not load `kind`'s chunk: a translated message with Retry in its elements. */
+export function showChunkError(kind: string, error: unknown, retry: () => void): void {
+  console.warn(`vf: <${kind}> did not load`, error);
+  const lang = getStore().getState().page.identity?.lang ?? 'en-us';
+  void showChunkErrorNotice(kind, lang, retry);
 }
 
 /** Retries a failed startup; resolves true once the session is ready. */

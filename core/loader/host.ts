@@ -7,8 +7,9 @@ import type { PageIdentity } from '../page/identity.ts';
 export type HostContextKey = 'user' | 'page' | 'notifications';
 
 export interface LoaderHost {
-  /** Read from the meta tags by the loader. */
-  page: PageIdentity;
+  /** The page identity; when absent core reads it from the meta tags (the loader leaves it to
+   * core, which keeps page-identity code out of vf.js). */
+  page?: PageIdentity;
   /** Where vf.js came from: API and chunks default to it. */
   origin: string;
   setContext(key: HostContextKey, value: unknown): void;
@@ -16,4 +17,17 @@ export interface LoaderHost {
   publish(channel: string, name: string, payload?: unknown): void;
   /** Runs $ready callbacks and drains window.vfQ. */
   ready(): void;
+  /** Announces unready (teardown, reset): `$ready` and `vfQ` queue again until `ready()`. */
+  unready?(): void;
+}
+
+/** What the core chunk exports for the loader (core/boot.ts). */
+export interface CoreModule {
+  start(host: LoaderHost): Promise<void>;
+  reset(): Promise<void>;
+  teardown(): void;
+  loadNewPage(target: unknown): Promise<void>;
+  tray: Record<string, (...args: unknown[]) => unknown>;
+  /** Shows the translated "did not load" message with a Retry button in every `kind` element. */
+  showChunkError(kind: string, error: unknown, retry: () => void): void;
 }

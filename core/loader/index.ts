@@ -1,17 +1,20 @@
 /**
- * vf.js — the classic-script loader (docs/client-internals.md). No React, Redux or formatjs
- * here: it sets up `window.vf`, reads the page identity, imports core, and imports each element
- * kind's chunk when the page needs it.
+ * vf.js — the classic-script loader (docs/client-internals.md, docs/global-api.md). No React,
+ * Redux or formatjs here: it sets up `window.vf`, imports core (which reads the page identity), finds
+ * the page's widgets and imports each kind's chunk by the spec's loading rules. Everything that
+ * needs the store (reset, teardown, loadNewPage, the tray) is delegated to the core chunk.
  */
-import { readPageIdentity } from '../page/identity.ts';
 import { createEventBus } from '../global-api/events.ts';
 import { createContextStore } from '../global-api/context.ts';
+import { scanWidgets } from '../mount/scan.ts';
+import { importChunk } from './chunks.ts';
 import { createReadyQueue } from './ready.ts';
-import { createChunkScheduler } from './schedule.ts';
-import type { LoaderHost } from './host.ts';
+import { createChunkScheduler, LOAD_RULES } from './schedule.ts';
+import type { CoreModule, LoaderHost } from './host.ts';
 
 const LOADED = '__vfLoaded';
 const STARTUP_POLL_MS = 50;
+const RESCAN_MS = 50;
 
 const win = window as unknown as Window & { vf?: Record<string, unknown>; vfQ?: unknown };
 if (win.vf && win.vf[LOADED]) throw new Error('Do not load vf.js twice. Please.');
@@ -24,24 +27,48 @@ const manifest: Record<string, string> = typeof __VF_MANIFEST__ === 'object' ? _
 const bus = createEventBus();
 const contexts = createContextStore();
 const readyQueue = createReadyQueue(win);
+const whenReady = new Promise<void>((resolve) => readyQueue.$ready(resolve));
+
+let resolveCore: (core: CoreModule | null) => void;
+const coreLoaded = new Promise<CoreModule | null>((resolve) => (resolveCore = resolve));
+/** Runs `call` on the core chunk once it is in (calls made earlier wait, in order). */
+const viaCore = (call: (core: CoreModule) => unknown) =>
+  coreLoaded.then((core) => {
+    if (!core) throw new Error('vf: core did not load');
+    return call(core);
+  });
 
 win.vf = {
   [LOADED]: true,
   $ready: readyQueue.$ready,
-  $publish: bus.$publish,
-  $subscribe: bus.$subscribe,
-  $unsubscribe: bus.$unsubscribe,
-  context: { get: contexts.get },
+  ...bus,
+  context: {
+    get: contexts.get,
+    reset: () => viaCore((core) => core.reset()),
+    teardown: () => viaCore((core) => core.teardown()),
+  },
+  loadNewPage: (target: unknown) => viaCore((core) => core.loadNewPage(target)),
+  tray: Object.fromEntries(
+    ['open', 'close', 'toggle', 'changeTab', 'showProfile'].map((method) => [
+      method,
+      (...args: unknown[]) => viaCore((core) => core.tray[method]!(...args)),
+    ]),
+  ),
 };
 
-const importChunk = (name: string): Promise<unknown> => {
+const load = (name: string, attempt = 0): Promise<unknown> => {
   const file = manifest[name];
   if (!file) {
     console.warn(`vf: unknown widget loader ${name}`);
     return Promise.resolve(null);
   }
-  return import(`${origin}/${file}`).catch((error: unknown) => {
-    console.error(`vf: could not load chunk ${name}`, error);
+  // A retry asks for a fresh copy: the browser keeps a failed module import failed.
+  const request = `${origin}/${file}${attempt ? `?retry=${attempt}` : ''}`;
+  return importChunk(name, request, (url) => import(url)).catch((error: unknown) => {
+    console.error(error);
+    if (name !== 'core') {
+      void coreLoaded.then((core) => core?.showChunkError(name, error, () => void load(name, attempt + 1)));
+    }
     return null;
   });
 };
@@ -53,21 +80,27 @@ function whenInteractive(fn: () => void): void {
 
 whenInteractive(() => {
   const host: LoaderHost = {
-    page: readPageIdentity(document, location.href),
     origin,
     setContext: contexts.set,
     publish: bus.$publish,
     ready: readyQueue.signal,
+    unready: readyQueue.unsignal,
   };
-  void importChunk('core').then((core) => {
-    const start = (core as { start?: (h: LoaderHost) => Promise<void> } | null)?.start;
-    if (start) start(host).catch((error: unknown) => console.error('vf: startup failed', error));
+  void load('core').then((core) => {
+    const module = core as CoreModule | null;
+    resolveCore(module?.start ? module : null);
+    module?.start?.(host).catch((error: unknown) => console.error('vf: startup failed', error));
   });
 
-  const scan = createChunkScheduler(manifest, (kind) => void importChunk(kind));
-  // Tags added later (single-page apps) are picked up too, until every kind is scheduled.
-  if (!scan(document) && typeof MutationObserver === 'function') {
-    const observer = new MutationObserver(() => scan(document) && observer.disconnect());
-    observer.observe(document.documentElement, { childList: true, subtree: true });
-  }
+  const tags = [...Object.keys(manifest), ...Object.keys(LOAD_RULES)].filter((name) => name.startsWith('vf-'));
+  const schedule = createChunkScheduler({ load: (kind) => void load(kind), when: () => whenReady });
+  const warned = new Set<string>();
+  const scan = () => schedule(scanWidgets(document, tags, warned));
+  scan();
+  // Widgets added later (single-page apps, the tray core adds) are found too.
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  new MutationObserver(() => {
+    clearTimeout(pending);
+    pending = setTimeout(scan, RESCAN_MS);
+  }).observe(document.documentElement, { childList: true, subtree: true });
 });

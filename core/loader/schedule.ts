@@ -1,61 +1,131 @@
 /**
- * Which element chunks a page needs and when to fetch them (spec §2 "Per-widget loading"):
- * each kind's chunk is imported once. Conversations wait until one is within 500 px of the
- * viewport or 10 s have passed, whichever is first; other kinds (counts) load at once.
+ * When each widget kind's chunk is fetched (spec §2 "Per-widget loading behaviour"), as data:
+ * `LOAD_RULES` is the spec's table, one entry per tag; a tag without an entry (counts, tray,
+ * tray trigger) loads at once. A chunk is imported once per kind, on the first element that
+ * meets its rule. Per element the scheduler also keeps "hidden until in view" elements
+ * invisible (inline `visibility: hidden`) and marks when an element may fetch its data
+ * (`data-vf-fetch="ready"`; without a `fetch` rule that is when its chunk is requested).
  */
 
-export const LAZY_MARGIN = '500px';
+export type PageCondition = 'page_uuid' | 'media' | 'language';
+
+export interface Trigger {
+  /** Fires when the element comes within this many px of the viewport. */
+  inView?: number;
+  /** The viewport is watched only after this delay (ms). */
+  watchDelayMs?: number;
+  /** Fires after this delay (ms) even when never in view. */
+  afterMs?: number;
+}
+
+export interface LoadRule extends Trigger {
+  /** Page conditions that must hold before the trigger is armed. */
+  needs?: readonly PageCondition[];
+  /** Invisible until the element enters the viewport. */
+  hiddenUntilInView?: boolean;
+  /** When the element may fetch its data, counted from the chunk request. */
+  fetch?: Trigger;
+}
+
+export const LAZY_MARGIN_PX = 500;
 export const LAZY_TIMEOUT_MS = 10000;
-const LAZY_KINDS = ['vf-conversations'];
 
-export function createChunkScheduler(
-  manifest: Record<string, string>,
-  load: (kind: string) => void,
-): (root: ParentNode) => boolean {
-  const scheduled = new Set<string>();
-  const kinds = Object.keys(manifest).filter((name) => name.startsWith('vf-'));
+export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
+  // loaded lazily once in view; 10 s fetch delay
+  'vf-livechat': { inView: 0, fetch: { afterMs: LAZY_TIMEOUT_MS } },
+  // after 10 s or on coming within 500 px of the viewport
+  'vf-conversations': { inView: LAZY_MARGIN_PX, afterMs: LAZY_TIMEOUT_MS },
+  // hidden until in view; fetches its container after 10000 ms or within 500 px
+  'vf-conversation-starter': { hiddenUntilInView: true, inView: LAZY_MARGIN_PX, afterMs: LAZY_TIMEOUT_MS },
+  // after 5 s
+  'vf-quote': { afterMs: 5000 },
+  // shown only after entering the viewport; the viewport is watched after a 5000 ms delay
+  'vf-trending-articles': { hiddenUntilInView: true, inView: 0, watchDelayMs: 5000 },
+  // only when the page uuid, the media store and the language files are ready
+  'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
+};
 
-  const loadOnce = (kind: string) => {
-    if (scheduled.has(kind)) return;
-    scheduled.add(kind);
-    load(kind);
+export interface SchedulerTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface SchedulerOptions {
+  load(kind: string): void;
+  rules?: Readonly<Record<string, LoadRule>>;
+  /** Resolves once a page condition holds. */
+  when?(condition: PageCondition): Promise<unknown>;
+  timers?: SchedulerTimers;
+}
+
+export const FETCH_ATTR = 'data-vf-fetch';
+
+/** Runs `fn` once, on the first of the trigger's conditions (at once when it has none). */
+function onFirst(el: Element, trigger: Trigger, timers: SchedulerTimers, fn: () => void): void {
+  const cancels: Array<() => void> = [];
+  let done = false;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    cancels.forEach((cancel) => cancel());
+    fn();
   };
+  if (trigger.inView === undefined && trigger.afterMs === undefined) return fire();
+  if (trigger.afterMs !== undefined) {
+    const handle = timers.setTimeout(fire, trigger.afterMs);
+    cancels.push(() => timers.clearTimeout(handle));
+  }
+  if (trigger.inView !== undefined) {
+    const margin = trigger.inView;
+    const watch = () => !done && cancels.push(whenInView(el, margin, fire));
+    if (trigger.watchDelayMs) timers.setTimeout(watch, trigger.watchDelayMs);
+    else watch();
+  }
+}
 
-  const lazy = new Map<string, IntersectionObserver | null>();
-  const watch = (kind: string, elements: Element[]) => {
-    if (!lazy.has(kind)) {
-      const observer =
-        typeof IntersectionObserver === 'function'
-          ? new IntersectionObserver(
-              (entries) => {
-                if (entries.some((entry) => entry.isIntersecting)) fire();
-              },
-              { rootMargin: LAZY_MARGIN },
-            )
-          : null;
-      const timer = setTimeout(() => fire(), LAZY_TIMEOUT_MS);
-      const fire = () => {
-        clearTimeout(timer);
-        lazy.get(kind)?.disconnect();
-        loadOnce(kind);
-      };
-      lazy.set(kind, observer);
-      if (!observer) fire();
-    }
-    const observer = lazy.get(kind);
-    if (observer) elements.forEach((el) => observer.observe(el));
-  };
+function whenInView(el: Element, margin: number, fn: () => void): () => void {
+  if (typeof IntersectionObserver !== 'function') {
+    fn();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      fn();
+    },
+    { rootMargin: `${margin}px` },
+  );
+  observer.observe(el);
+  return () => observer.disconnect();
+}
 
-  // `.viafoura` containers' vf-* children are found by the same tag query. Returns true once
-  // every kind is scheduled (nothing left to watch for).
-  return (root) => {
-    for (const kind of kinds) {
-      if (scheduled.has(kind)) continue;
-      const elements = Array.from(root.querySelectorAll(kind));
-      if (elements.length === 0) continue;
-      if (LAZY_KINDS.includes(kind)) watch(kind, elements);
-      else loadOnce(kind);
+/** Returns `schedule(elements)`: call it with every newly found widget element. */
+export function createChunkScheduler(options: SchedulerOptions): (elements: Element[]) => void {
+  const { load, rules = LOAD_RULES, when = () => Promise.resolve() } = options;
+  const timers = options.timers ?? (globalThis as unknown as SchedulerTimers);
+  const requested = new Set<string>();
+
+  const arm = (el: Element, rule: LoadRule) =>
+    onFirst(el, rule, timers, () => {
+      const kind = el.localName;
+      if (!requested.has(kind)) {
+        requested.add(kind);
+        load(kind);
+      }
+      onFirst(el, rule.fetch ?? {}, timers, () => el.setAttribute(FETCH_ATTR, 'ready'));
+    });
+
+  return (elements) => {
+    for (const el of elements) {
+      const rule = rules[el.localName] ?? {};
+      const style = (el as HTMLElement).style;
+      if (rule.hiddenUntilInView && style) {
+        style.visibility = 'hidden';
+        whenInView(el, 0, () => style.removeProperty('visibility'));
+      }
+      if (rule.needs?.length) void Promise.all(rule.needs.map(when)).then(() => arm(el, rule));
+      else arm(el, rule);
     }
-    return kinds.every((kind) => scheduled.has(kind) || lazy.has(kind));
   };
 }

@@ -4,13 +4,25 @@
  * - idempotent: a tag that is already defined is left alone (an embed may load twice);
  * - open shadow root with constructable stylesheets adopted: tokens, shared UI, the element's css;
  * - removing an attribute resets its prop to `undefined` (r2wc ignores removal, issue #230);
- * - the component renders inside `WidgetRoot` (store Provider, host element, i18n).
+ * - the component renders inside `WidgetRoot` (store Provider, host element, i18n);
+ * - the element's own stylesheet may be a chunk (`css: () => import('./styles.css')`): until it
+ *   is in the element renders nothing; if it fails (`CSS_CHUNK_LOAD_FAILED`) it shows a
+ *   translated message with Retry;
+ * - each connected element registers as a mounted widget (widget id, `widgets/mount` and
+ *   `widgets/unmount` events, `vf-mobile`; core/mount/registry.ts);
+ * - with `?forceLegacy=1` on the page address it renders in the light DOM and its sheets are
+ *   injected once into `<head>`, scoped under the tag (core/mount/legacy.ts).
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import tokensCss from '../../styles/tokens.css';
 import uiCss from '../../styles/ui.css';
 import { WidgetRoot } from './WidgetRoot.tsx';
+import { ChunkErrorNotice } from './ChunkErrorNotice.tsx';
+import { loadCssChunk, type CssLoader } from '../../core/mount/cssChunk.ts';
+import { CHUNK_ERROR_ATTR } from '../../core/mount/chunkError.ts';
+import { injectLegacyStyles, isLegacyRendering } from '../../core/mount/legacy.ts';
+import { registerWidget, unregisterWidget } from '../../core/mount/registry.ts';
 
 export type AttrType = 'string' | 'number' | 'boolean';
 
@@ -18,8 +30,8 @@ export interface ElementDefinition<P extends object> {
   component: ComponentType<P>;
   /** camelCase prop → attribute type; the attribute is the kebab-case form (`vfContainerId` → `vf-container-id`). */
   props: { [K in keyof P & string]?: AttrType };
-  /** The element's own stylesheet (a css string). */
-  css?: string;
+  /** The element's own stylesheet: a css string, or its own chunk (`() => import('./styles.css')`). */
+  css?: string | CssLoader;
   /** The element's i18n bundle (`base` is always loaded). */
   bundle?: string;
   /** What shows while messages load: a space-reserving skeleton (default) or nothing (inline elements). */
@@ -34,6 +46,8 @@ interface R2wcInternals extends HTMLElement {
   [PROPS]: Record<string, unknown>;
   [RENDER](): void;
   attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
 }
 
 const sheetCache = new Map<string, CSSStyleSheet>();
@@ -57,18 +71,61 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
   if (existing) return existing;
 
   const { component, bundle, placeholder } = def;
-  const sheets = [tokensCss, uiCss, def.css ?? ''].filter(Boolean);
+  const legacy = isLegacyRendering();
+  const cssChunk = typeof def.css === 'function' ? def.css : null;
+  const sheets = [tokensCss, uiCss, typeof def.css === 'string' ? def.css : ''].filter(Boolean);
   const types = def.props as Record<string, AttrType>;
   const propOfAttribute = new Map(Object.keys(types).map((prop) => [toAttributeName(prop), prop]));
+  if (legacy) injectLegacyStyles(tag, sheets);
 
-  function Rooted(props: P & { container?: ShadowRoot }) {
+  let ownCss: Promise<string> | null = null;
+  const loadOwnCss = (loader: CssLoader) =>
+    (ownCss ??= loadCssChunk(tag, loader).catch((error: unknown) => {
+      ownCss = null; // Retry asks again
+      throw error;
+    }));
+  const applyOwnCss = (host: HTMLElement | null, css: string) => {
+    if (legacy) injectLegacyStyles(tag, [css], `${tag}:own`);
+    else if (host?.shadowRoot) host.shadowRoot.adoptedStyleSheets = [...sheets, css].map(sheetFor);
+  };
+
+  function Rooted(props: P & { container?: ShadowRoot | HTMLElement }) {
     const { container, ...own } = props;
-    const host = container && 'host' in container ? (container.host as HTMLElement) : null;
-    return createElement(WidgetRoot, { host, bundle, placeholder, children: createElement(component, own as P) });
+    const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : (container ?? null);
+    const [css, setCss] = useState<'loading' | 'ready' | 'failed'>(cssChunk ? 'loading' : 'ready');
+    const [attempt, setAttempt] = useState(0);
+    useEffect(() => {
+      if (!cssChunk) return;
+      let live = true;
+      loadOwnCss(cssChunk).then(
+        (text) => {
+          applyOwnCss(host, text);
+          if (live) setCss('ready');
+        },
+        (error: unknown) => {
+          console.error(error);
+          if (live) setCss('failed');
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [host, attempt]);
+    const retry = () => {
+      setCss('loading');
+      setAttempt((n) => n + 1);
+    };
+    const children =
+      css === 'ready'
+        ? createElement(component, own as P)
+        : css === 'failed'
+          ? createElement(ChunkErrorNotice, { onRetry: retry })
+          : null;
+    return createElement(WidgetRoot, { host, bundle, placeholder, children });
   }
   Rooted.displayName = `${tag}-root`;
 
-  const Base = r2wc(Rooted, { shadow: 'open', props: types as never }) as unknown as new () => R2wcInternals;
+  const Base = r2wc(Rooted, { shadow: legacy ? undefined : 'open', props: types as never }) as unknown as new () => R2wcInternals;
 
   class VfElement extends Base {
     constructor() {
@@ -77,6 +134,18 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
       if (root && 'adoptedStyleSheets' in root) {
         root.adoptedStyleSheets = sheets.map(sheetFor);
       }
+    }
+
+    override connectedCallback(): void {
+      // A "did not load" placeholder the loader left in the light DOM has done its job.
+      this.querySelectorAll(`[${CHUNK_ERROR_ATTR}]`).forEach((notice) => notice.remove());
+      super.connectedCallback();
+      registerWidget(this, tag);
+    }
+
+    override disconnectedCallback(): void {
+      super.disconnectedCallback();
+      unregisterWidget(this);
     }
 
     override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {

@@ -35,6 +35,42 @@ describe('event bus', () => {
     }
   });
 
+  it('$once hears the next event only', () => {
+    const bus = createEventBus();
+    const seen: unknown[] = [];
+    bus.$once('tray', 'open', (payload) => seen.push(payload));
+    bus.$publish('tray', 'open', 1);
+    bus.$publish('tray', 'open', 2);
+    assert.deepEqual(seen, [1]);
+  });
+
+  it('$prepublish middleware runs before subscribers, may replace the payload, and false swallows the event', () => {
+    const bus = createEventBus();
+    const order: string[] = [];
+    const seen: unknown[] = [];
+    bus.$subscribe('comments', 'posted', (payload) => {
+      order.push('subscriber');
+      seen.push(payload);
+    });
+    bus.$prepublish('comments', 'posted', (payload) => {
+      order.push('middleware');
+      return (payload as { n: number }).n === 0 ? false : { n: (payload as { n: number }).n * 10 };
+    });
+    bus.$publish('comments', 'posted', { n: 1 });
+    bus.$publish('comments', 'posted', { n: 0 });
+    assert.deepEqual(order, ['middleware', 'subscriber', 'middleware']);
+    assert.deepEqual(seen, [{ n: 10 }]);
+  });
+
+  it('a middleware returning nothing leaves the payload as it was', () => {
+    const bus = createEventBus();
+    const seen: unknown[] = [];
+    bus.$prepublish('c', 'n', () => undefined);
+    bus.$subscribe('c', 'n', (payload) => seen.push(payload));
+    bus.$publish('c', 'n', 'same');
+    assert.deepEqual(seen, ['same']);
+  });
+
   it('a throwing subscriber does not stop the others', () => {
     const error = mock.method(console, 'error', () => {});
     try {
@@ -76,6 +112,23 @@ describe('contexts', () => {
     assert.equal(reader.name, 'Reader');
     assert.equal(reader.data_count().comments_made, 4);
   });
+
+  it('holds exactly the spec fields, and data_count maps the source counts (missing read 0)', () => {
+    const source = {
+      ...user({}),
+      content_created: 7, likes_received: 5, likes_created: 3, dislikes_created: 2, is_muted: true,
+    } as unknown as Parameters<typeof toUserContext>[0];
+    const context = toUserContext(source);
+    assert.deepEqual(Object.keys(context).filter((key) => key !== 'data_count').sort(), [
+      'anonymous', 'avatar_moderation_status', 'badge_trusted', 'ban_level', 'custom_badges', 'date_created', 'email',
+      'email_notice_frequency', 'email_pending', 'email_verification_status', 'id', 'name', 'pic_large',
+      'pic_large_pending', 'pic_small', 'pic_small_pending', 'processing_status', 'social_login_id',
+      'social_login_provider', 'subscriber_count', 'type', 'user_privilege', 'username_moderation_status', 'uuid',
+    ]);
+    assert.deepEqual(context.data_count(), {
+      comments_made: 7, likes_received: 5, likes_made: 3, dislikes_made: 2, dislikes_received: 0,
+    });
+  });
 });
 
 describe('$ready and vfQ', () => {
@@ -91,6 +144,19 @@ describe('$ready and vfQ', () => {
     queue.$ready(() => order.push('r2'));
     (win.vfQ as { push(fn: () => void): void }).push(() => order.push('q2'));
     assert.deepEqual(order, ['r1', 'q1', 'r2', 'q2']);
+  });
+
+  it('queues again after the unready signal, until the next ready', () => {
+    const win: { vfQ?: unknown } = {};
+    const order: string[] = [];
+    const queue = createReadyQueue(win);
+    queue.signal();
+    queue.unsignal();
+    queue.$ready(() => order.push('r'));
+    (win.vfQ as { push(fn: () => void): void }).push(() => order.push('q'));
+    assert.deepEqual(order, []);
+    queue.signal();
+    assert.deepEqual(order, ['r', 'q']);
   });
 
   it('accepts only functions', () => {

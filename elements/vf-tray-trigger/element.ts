@@ -1,0 +1,25 @@
+import { TrayTrigger, type TrayTriggerProps } from './TrayTrigger.tsx';
+import type { ElementDefinition } from '../ui/defineElement.ts';
+
+/**
+ * A bell button that opens and closes the page's `<vf-tray>`. vf adds a floating one to
+ * `<body>` with the tray when the page has no trigger and no conversations or reviews widget.
+ *
+ * @summary Tray trigger: a bell button (class `vf-js-tray-activator`) toggling the tray.
+ *
+ * @attr {boolean} floating - Pinned to the window's bottom corner instead of sitting in the flow.
+ *
+ * @fires tray/toggle - `window.vf.$subscribe('tray', 'toggle', fn)`: `{ open, view }`.
+ *
+ * @csspart button - The bell button.
+ *
+ * @cssprop [--vf-color-accent=#0b5cad] - The floating button's background.
+ * @cssprop [--vf-color-accent-contrast=#ffffff] - The floating button's bell.
+ * @cssprop [--vf-tray-trigger-offset=1.25rem] - Distance of the floating button from the corner.
+ */
+export const trayTriggerElement: ElementDefinition<TrayTriggerProps> = {
+  component: TrayTrigger,
+  props: { floating: 'boolean' },
+  css: () => import('./styles.css'),
+  placeholder: 'none',
+};

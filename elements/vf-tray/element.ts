@@ -1,0 +1,34 @@
+import { Tray } from './Tray.tsx';
+import type { ElementDefinition } from '../ui/defineElement.ts';
+
+/**
+ * The page's notification tray: a side panel with the views feed (`#vf-feed`), profile
+ * (`#vf-profile`) and settings (`#vf-settings`). One per page: vf adds one to `<body>` when the
+ * page has none, and a second `<vf-tray>` stays empty. Open it with a `<vf-tray-trigger>`, any
+ * element with the class `vf-js-tray-activator`, or `window.vf.tray.open()`.
+ *
+ * @summary Notification tray: feed, profile (log in / log out) and settings in a side panel.
+ *
+ * @fires tray/open - `window.vf.$subscribe('tray', 'open', fn)`: `{ view }`.
+ * @fires tray/close - `{ view }`.
+ * @fires tray/toggle - `{ open, view }` (followed by `open` or `close`).
+ * @fires tray/change_tab - `{ view }`.
+ * @fires tray/show_profile - `{}`: the profile view was shown.
+ * @fires tray/login_required - `{ reason }`: a guest asked to log in from the tray.
+ *
+ * @csspart panel - The side panel (a modal `<dialog>`).
+ * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-settings`).
+ * @csspart profile-name - The signed-in reader's name.
+ * @csspart avatar - The signed-in reader's picture or initials.
+ *
+ * @cssprop [--vf-tray-width=24rem] - Width of the panel (never wider than the window).
+ * @cssprop [--vf-color-background=#ffffff] - Panel background.
+ * @cssprop [--vf-color-border=#d1d9e0] - Panel edge and separators.
+ * @cssprop [--vf-color-accent=#0b5cad] - Selected tab, buttons and focus rings.
+ */
+export const trayElement: ElementDefinition<Record<string, never>> = {
+  component: Tray,
+  props: {},
+  css: () => import('./styles.css'),
+  placeholder: 'none',
+};
