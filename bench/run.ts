@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
 import { dist, loaderSize } from './bundle.ts';
+import { fanoutRows } from './fanout.ts';
 import { measureCommentsList } from './comments-list.ts';
 import { measureFirstRender } from './first-render.ts';
 import { seedConversation } from './seed.ts';
@@ -34,6 +35,8 @@ try {
 } finally {
   await server.stop();
 }
+// Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.
+rows.push(...(await fanoutRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));

@@ -14,6 +14,7 @@ import { CommentList } from './CommentList.tsx';
 import { Compose } from './Compose.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
+import { LivePaused } from './LivePaused.tsx';
 
 export interface ConversationsPanelProps {
   sectionUuid: string;
@@ -33,7 +34,7 @@ export function ConversationsPanel({ sectionUuid, containerId, limit, replyLimit
     () => (containerUuid ? [{ key: 'content_container_uuid', values: [containerUuid] }] : null),
     [containerUuid],
   );
-  useRealtimeSubscription(rules);
+  const live = useRealtimeSubscription(rules);
 
   const list = useCommentsInfiniteQuery(
     { sectionUuid, containerUuid: containerUuid ?? '', limit, replyLimit, sortedBy },
@@ -83,6 +84,7 @@ export function ConversationsPanel({ sectionUuid, containerId, limit, replyLimit
         {t('conversations.heading', { count: total })}
       </h2>
       <Compose sectionUuid={sectionUuid} containerUuid={containerUuid} closed={container.settings.is_closed} />
+      {live === 'error_subscribing' ? <LivePaused /> : null}
       {content}
     </div>
   );

@@ -61,7 +61,7 @@ describe('normaliseComment', () => {
 
 describe('Hub', () => {
   const event = (container: string, site = 'site-1'): ContentEvent => ({
-    event: 'created', content_type: 'comments', section_uuid: site, content_container_uuid: container, content_uuid: 'c', actor_uuid: 'u', time: 0,
+    event: 'created', content_type: 'comments', section_uuid: site, content_container_uuid: container, content_uuid: 'c', actor_uuid: 'u', time: 0, seq: 1,
   });
   const client = (siteUuid = 'site-1'): HubClient & { got: ServerFrame[] } => {
     const got: ServerFrame[] = [];

@@ -21,7 +21,7 @@ export function freePort() {
   });
 }
 
-/** @returns {Promise<{ origin: string, dataDir: string, stop: () => Promise<void> }>} */
+/** @returns {Promise<{ origin: string, dataDir: string, pid: number, stop: () => Promise<void> }>} */
 export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-data-'));
@@ -57,7 +57,7 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return { origin, dataDir, stop };
+      if (response.ok) return { origin, dataDir, pid: child.pid, stop };
     } catch { /* not listening yet */ }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

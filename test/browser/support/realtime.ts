@@ -45,10 +45,14 @@ export function startMockFeed(): MockFeed {
   };
 }
 
+/** Per-container event numbers, as the server's log would give them (1, 2, 3…). */
+const seqs = new Map<string, number>();
+
 /** A `created` event as the server would send it for a new comment (viewer-neutral). */
 export function createdEvent(containerUuid: string, content: string, author = { uuid: crypto.randomUUID(), name: 'Live Writer' }): ContentEvent {
   const uuid = crypto.randomUUID();
   const { siteUuid } = testConfig();
+  seqs.set(containerUuid, (seqs.get(containerUuid) ?? 0) + 1);
   const comment: Comment = {
     content_uuid: uuid,
     content,
@@ -80,5 +84,6 @@ export function createdEvent(containerUuid: string, content: string, author = { 
     actor_uuid: author.uuid,
     content: comment,
     time: Date.now(),
+    seq: seqs.get(containerUuid)!,
   };
 }

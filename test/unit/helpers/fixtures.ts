@@ -60,8 +60,9 @@ export function event(overrides: Partial<ContentEvent>): ContentEvent {
     content_uuid: '',
     actor_uuid: 'someone',
     time: 0,
+    seq: 1,
     ...overrides,
-  };
+  } as ContentEvent;
 }
 
 export function user(overrides: Partial<User> = {}): User {
