@@ -6,6 +6,8 @@
  * Widgets on a mobile device in a window narrower than 765 px carry the `vf-mobile` class.
  */
 import { publish } from '../global-api/bus.ts';
+import { getStore } from '../store/index.ts';
+import { trackRegion } from '../visibility/slice.ts';
 import { createActionQueue } from './actionQueue.ts';
 import { containerIdOf, ensureWidgetId, PRESERVE_ATTR } from './scan.ts';
 
@@ -66,6 +68,9 @@ export function updateMobileClasses(): void {
   for (const { element } of widgets.values()) element.classList.toggle(MOBILE_CLASS, mobile);
 }
 
+/** Each widget's region-visibility observer (spec §4: in view / out of view per region). */
+const stopTracking = new Map<HTMLElement, () => void>();
+
 export function registerWidget(element: HTMLElement, kind: string): MountedWidget {
   const known = widgets.get(element);
   if (known) return known;
@@ -78,6 +83,7 @@ export function registerWidget(element: HTMLElement, kind: string): MountedWidge
     preserve: element.hasAttribute(PRESERVE_ATTR),
   };
   widgets.set(element, widget);
+  stopTracking.set(element, trackRegion(element, widget.widgetId, getStore().dispatch));
   element.classList.toggle(MOBILE_CLASS, isMobileLayout());
   widgetQueue.push(() => {
     // Removed again before its turn: nothing to announce.
@@ -90,6 +96,8 @@ export function unregisterWidget(element: HTMLElement): void {
   const widget = widgets.get(element);
   if (!widget) return;
   widgets.delete(element);
+  stopTracking.get(element)?.();
+  stopTracking.delete(element);
   publish('widgets', 'unmount', payloadOf(widget));
 }
 

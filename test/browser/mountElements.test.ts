@@ -47,6 +47,21 @@ describe('mounted widgets', () => {
     expect(unmount?.payload).to.include({ kind: 'vf-tray-trigger' });
   });
 
+  it('each widget\'s region is tracked in the store as in view or out of view, and forgotten on removal', async () => {
+    const page = await fixture<HTMLElement>(html`<div><div style="height: 3000px"></div>
+      <vf-tray-trigger style="display: block; height: 100px"></vf-tray-trigger></div>`);
+    const widget = page.querySelector('vf-tray-trigger')!;
+    const id = widget.getAttribute(WIDGET_ID_ATTR)!;
+    const region = () => getStore().getState().visibility.regions[id];
+    await waitUntil(() => region()?.inView === false, 'out of view far below the fold');
+    widget.scrollIntoView();
+    await waitUntil(() => region()?.inView === true, 'in view once scrolled to');
+    window.scrollTo(0, 0);
+    await waitUntil(() => region()?.inView === false, 'out of view again');
+    widget.remove();
+    await waitUntil(() => region() === undefined, 'forgotten');
+  });
+
   it('widgets carry vf-mobile on a mobile device in a window narrower than 765 px', async () => {
     const el = await fixture<HTMLElement>(html`<vf-tray-trigger></vf-tray-trigger>`);
     expect(el.classList.contains('vf-mobile')).to.equal(false);
