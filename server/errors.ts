@@ -17,6 +17,7 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field ? { field } : {});
 export const unauthorized = () => new HttpError(401, 'unauthorized');
+export const forbidden = (message: string) => new HttpError(403, message);
 
 export const BODY_LIMIT = 65536;
 

@@ -24,8 +24,8 @@ export interface VfRequest {
   method?: Method;
   body?: Record<string, unknown>;
   params?: Record<string, QueryValue>;
-  /** The container this call is about, for its request signature. */
-  containerId?: string;
+  /** The container (uuid) this call is about: its signature, once known, goes in X-Request-Signature. */
+  containerUuid?: string;
   /** Login, signup and refresh: a 401 is an answer, not an expired session. */
   skipAuthRefresh?: boolean;
 }
@@ -87,7 +87,7 @@ export function buildRequest(args: VfRequest, state: unknown, bearer: string | n
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  const signature = getContainerSignature(args.containerId);
+  const signature = getContainerSignature(args.containerUuid);
   if (signature) headers['X-Request-Signature'] = signature;
 
   const query = new URLSearchParams();

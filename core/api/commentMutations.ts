@@ -35,6 +35,7 @@ export const commentMutationsApi = baseApi.injectEndpoints({
         service: 'comments',
         method: 'POST',
         url: `${sectionUuid}/${containerUuid}/comments${parentUuid ? `/${parentUuid}` : ''}`,
+        containerUuid,
         body: { content },
       }),
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
@@ -51,6 +52,7 @@ export const commentMutationsApi = baseApi.injectEndpoints({
         service: 'comments',
         method: liked ? 'POST' : 'DELETE',
         url: `${sectionUuid}/${containerUuid}/comments/${contentUuid}/like`,
+        containerUuid,
       }),
       async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
         const optimistic = updateCommentInCaches(

@@ -2,6 +2,7 @@
  * Comment reads (docs/api.md "comments"): the container, the top-level list (infinite, paged by
  * `starting_from` = the previous page's `next_starting_from`) and a thread's replies.
  */
+import { setContainerSignature } from './signatures.ts';
 import type { CommentPage, Container, SortOrder } from './types.ts';
 import { baseApi } from './base.ts';
 
@@ -39,8 +40,11 @@ export const commentQueriesApi = baseApi.injectEndpoints({
         service: 'comments',
         url: `${sectionUuid}/contentcontainer/id`,
         params: { container_id: containerId },
-        containerId,
       }),
+      async onQueryStarted(_args, { queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) setContainerSignature(data.content_container_uuid, data.signature);
+      },
       providesTags: (result) => [
         'Container',
         ...(result ? [{ type: 'Container' as const, id: result.content_container_uuid }] : []),
@@ -54,6 +58,7 @@ export const commentQueriesApi = baseApi.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({
         service: 'comments',
         url: `${queryArg.sectionUuid}/${queryArg.containerUuid}/comments`,
+        containerUuid: queryArg.containerUuid,
         params: {
           limit: queryArg.limit,
           reply_limit: queryArg.replyLimit,
@@ -71,6 +76,7 @@ export const commentQueriesApi = baseApi.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({
         service: 'comments',
         url: `${queryArg.sectionUuid}/${queryArg.containerUuid}/content/${queryArg.threadUuid}/direct`,
+        containerUuid: queryArg.containerUuid,
         params: { limit: queryArg.limit, starting_from: pageParam ?? undefined },
       }),
       providesTags: (_result, _error, arg) => ['Thread', { type: 'Thread', id: arg.threadUuid }],

@@ -1,14 +1,15 @@
 /**
- * Container signatures (spec §7): when a publisher signs a container, requests about it carry
- * `X-Request-Signature`. Nothing sets one yet; the map is here so the header path exists.
+ * Container signatures (spec §7): the server signs each container it returns; requests about
+ * that container then carry `X-Request-Signature`, and the server refuses a wrong one. Keyed by
+ * container uuid.
  */
 const signatures = new Map<string, string>();
 
-export function setContainerSignature(containerId: string, signature: string | null): void {
-  if (signature) signatures.set(containerId, signature);
-  else signatures.delete(containerId);
+export function setContainerSignature(containerUuid: string, signature: string | null | undefined): void {
+  if (signature) signatures.set(containerUuid, signature);
+  else signatures.delete(containerUuid);
 }
 
-export function getContainerSignature(containerId: string | undefined): string | undefined {
-  return containerId === undefined ? undefined : signatures.get(containerId);
+export function getContainerSignature(containerUuid: string | undefined): string | undefined {
+  return containerUuid === undefined ? undefined : signatures.get(containerUuid);
 }

@@ -68,6 +68,8 @@ export interface Container {
   section_uuid: string;
   total_visible_content: number;
   settings: ContainerSettings;
+  /** Sent back as X-Request-Signature on requests about this container. */
+  signature?: string;
 }
 
 /** The author as embedded in each comment. */

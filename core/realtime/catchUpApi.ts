@@ -17,6 +17,7 @@ export const catchUpApi = baseApi.injectEndpoints({
       query: ({ sectionUuid, containerUuid, after }) => ({
         service: 'comments',
         url: `${sectionUuid}/${containerUuid}/events`,
+        containerUuid,
         params: { after, limit: CATCH_UP_LIMIT },
       }),
       // Read once, applied to the comment caches, then not kept.

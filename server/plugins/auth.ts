@@ -3,6 +3,7 @@
  * `Authorization: Bearer <access token>` (null for guests and for any bad, expired or
  * logged-out token — a route that needs a user calls requireUser()).
  */
+import { checkRequestSignature, signContainer } from '../auth/signatures.ts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
@@ -21,6 +22,10 @@ export interface AuthHelpers {
   login(user: UserRow): Promise<AuthResult>;
   /** Access token for an existing session (after a refresh). */
   accessToken(user: UserRow, sessionId: string): string;
+  /** The signature handed out with a container (X-Request-Signature). */
+  signContainer(siteUuid: string, containerUuid: string): string;
+  /** preHandler refusing a request whose X-Request-Signature is wrong for its container. */
+  checkRequestSignature(request: FastifyRequest): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -50,6 +55,8 @@ export default fp<{ jwtSecret: Buffer }>(
 
     app.decorate('auth', {
       accessToken,
+      signContainer: (siteUuid: string, containerUuid: string) => signContainer(jwtSecret, siteUuid, containerUuid),
+      checkRequestSignature: checkRequestSignature(jwtSecret),
       async login(user: UserRow): Promise<AuthResult> {
         const session = newSessionId();
         const refresh = newRefreshToken();

@@ -31,6 +31,8 @@ interface ListQuery extends Common {
 }
 
 export default async function commentRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.auth.checkRequestSignature);
+
   async function loadContainer(p: ContainerParams): Promise<ContainersTable> {
     const container = await getContainer(app.db, p.section, p.container);
     if (!container) throw notFound('No such content container in this section');
@@ -71,7 +73,17 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const site = await getSite(app.db, request.params.section);
       if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
-      return { result: toApiContainer(await getOrCreateContainer(app.db, site.uuid, request.query.container_id)) };
+      const container = await getOrCreateContainer(app.db, site.uuid, request.query.container_id);
+      return { result: { ...toApiContainer(container), signature: app.auth.signContainer(site.uuid, container.uuid) } };
+    },
+  );
+
+  app.get<{ Params: ContainerParams }>(
+    '/:section/:container/signature',
+    { schema: { params: params(['section', 'container']), querystring: strictObject({}) } },
+    async (request) => {
+      const container = await loadContainer(request.params);
+      return { result: { signature: app.auth.signContainer(container.site_uuid, container.uuid) } };
     },
   );
 

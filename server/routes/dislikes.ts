@@ -19,6 +19,8 @@ interface DislikeParams {
 }
 
 export default async function dislikeRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.auth.checkRequestSignature);
+
   for (const method of ['POST', 'DELETE'] as const) {
     app.route<{ Params: DislikeParams; Body: Common }>({
       method,
