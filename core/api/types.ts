@@ -115,6 +115,8 @@ export interface CommentPage {
   next_starting_from: string | null;
   more_available: boolean;
   total_visible_content: number;
+  /** The container's event number when the list was read: realtime catches up from it. */
+  latest_seq?: number;
 }
 
 /** Error body for every non-2xx response. */

@@ -63,6 +63,11 @@ export function createCatchUp(dispatch: Dispatch, sequencer: EventSequencer, sec
       apply(step.apply, subscriptionId);
       if (step.fetchAfter !== null) void fetchFrom(container, step.fetchAfter);
     },
+    /** A comment list was read at event `seq`: fetch what may have happened since. */
+    baseline(container: string, seq: number): void {
+      const from = sequencer.baseline(container, seq);
+      if (from !== null) void fetchFrom(container, from);
+    },
     /** Asks for anything after the last applied event (after sleep or going offline). */
     check(container: string): void {
       const last = sequencer.lastSeq(container);

@@ -10,6 +10,7 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
 import { getConfig } from '../config.ts';
+import { commentQueriesApi } from '../api/commentQueries.ts';
 import type { SessionState } from '../session/slice.ts';
 import { createCatchUp } from './catchUp.ts';
 import { applyContentEvent } from './events.ts';
@@ -214,6 +215,9 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
         ws?.close();
       } else if (eventReceived.match(action)) {
         applyContentEvent(api.dispatch, api.getState, action.payload.event);
+      } else if (commentQueriesApi.endpoints.comments.matchFulfilled(action)) {
+        const seq = listBaseline(action.payload);
+        if (seq !== null) catchUp.baseline(action.meta.arg.originalArgs.containerUuid, seq);
       } else if (SYNC_TRIGGERS.has((action as { type?: unknown }).type as string)) {
         if (retryRequested.match(action) && reconnectTimer) {
           clearTimeout(reconnectTimer); // connect now rather than at the scheduled attempt
@@ -224,4 +228,10 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
       return result;
     };
   };
+}
+
+/** The oldest event number among the list pages just fetched (what they are known to reflect). */
+function listBaseline(data: { pages?: Array<{ latest_seq?: number }> }): number | null {
+  const seqs = (data.pages ?? []).map((page) => page.latest_seq).filter((seq): seq is number => typeof seq === 'number');
+  return seqs.length ? Math.min(...seqs) : null;
 }

@@ -59,6 +59,23 @@ export class EventSequencer {
     return { apply: [], fetchAfter: seq > last || (this.held.get(container)?.size ?? 0) > 0 ? last : null };
   }
 
+  /**
+   * A list read at event `seq` (comment list responses carry it). Returns the number to catch up
+   * from when events after it may be missing from what the page shows, else null. Re-applying
+   * an event the list already reflects is harmless: `created` dedupes by uuid, like totals are
+   * absolute.
+   */
+  baseline(container: string, seq: number): number | null {
+    const last = this.last.get(container);
+    if (last === undefined) {
+      this.last.set(container, seq);
+      return null;
+    }
+    if (seq >= last) return null;
+    this.last.set(container, seq);
+    return seq;
+  }
+
   /** The events after `seq` are gone from the log: the caller reloads, and we continue from `seq`. */
   restartAt(container: string, seq: number): void {
     this.last.set(container, seq);

@@ -121,6 +121,9 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
         more_available: page.more,
         total_visible_content: Number(container.total_visible_content),
+        // Read with the container, before the list: a realtime client catches up from here, so
+        // an event committed between this read and its subscription is not lost.
+        latest_seq: Number(container.event_seq ?? 0),
       };
       return { result };
     },

@@ -33,6 +33,10 @@ describe('realtime event log and catch-up', () => {
     assert.deepEqual((await events(a.content_container_uuid, 3)).events, []);
     assert.deepEqual((await events(b.content_container_uuid, 0)).events.map((e) => e.seq), [1]);
 
+    // The comment list says which event it reflects, so a page can catch up from there.
+    const list = resultOf<{ latest_seq: number }>(await app.inject({ method: 'GET', url: `/api/comments/${SITE}/${a.content_container_uuid}/comments` }));
+    assert.equal(list.latest_seq, 3);
+
     // Pruned events cannot be caught up: the answer says so, and where to continue from.
     await pruneEvents(app.db, -1);
     const gone = await events(a.content_container_uuid, 1);

@@ -47,7 +47,7 @@ beforeEach(async () => {
       const result: EventsPage = { events, more: false, latest_seq: latest, expired: false };
       return { json: { result } };
     }
-    return { json: { result: page([]) } };
+    return { json: { result: { ...page([]), ...(listSeq === undefined ? {} : { latest_seq: listSeq }) } } };
   });
   store = createAppStore();
   store.dispatch(bootstrapped({ user: null, settings: {}, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: '' } as unknown as BootstrapResult));
@@ -61,6 +61,8 @@ afterEach(() => {
   resetConfig();
 });
 let latest = 0;
+/** The event number the fake server's comment list says it was read at. */
+let listSeq: number | undefined;
 
 describe('realtime catch-up', () => {
   it('applies each event once and in order, fetching the gap after a jump', async () => {
@@ -75,6 +77,17 @@ describe('realtime catch-up', () => {
     assert.deepEqual(shown(), ['#6', '#5', '#4', '#3']);
     const asked = server.requests.filter((r) => r.path.endsWith('/events'));
     assert.deepEqual(asked.map((r) => [r.path, r.query.get('after')]), [[`/api/comments/${SITE}/${CONTAINER}/events`, '3']]);
+  });
+
+  it('a list read before events the subscription already counts catches up from the list', async () => {
+    latest = 5;
+    socket().reply({ type: 'subscribe_success', subscription_id: id, seqs: { [CONTAINER]: 5 } });
+    // The list was read at event 3: events 4 and 5 happened between it and the subscription.
+    listSeq = 3;
+    await store.dispatch(commentQueriesApi.endpoints.comments.initiate(args, { forceRefetch: true }));
+    await eventually(() => shown().length === 2);
+    assert.deepEqual(shown(), ['#5', '#4']);
+    listSeq = undefined;
   });
 
   it('after a reconnect, the subscribe reply shows what was missed and it is fetched', async () => {

@@ -42,4 +42,15 @@ describe('EventSequencer', () => {
     assert.equal(s.lastSeq(CONTAINER), 9);
     assert.equal(s.lastSeq('other'), 1);
   });
+
+  it('a list read at an earlier event than the last applied one asks for the events since the list', () => {
+    const s = new EventSequencer();
+    assert.equal(s.baseline(CONTAINER, 3), null, 'the first number is the starting point');
+    assert.equal(s.lastSeq(CONTAINER), 3);
+    assert.equal(s.baseline(CONTAINER, 4), null, 'a newer list needs nothing');
+    for (const seq of [4, 5, 6, 7]) s.receive(event({ seq }));
+    assert.equal(s.lastSeq(CONTAINER), 7);
+    assert.equal(s.baseline(CONTAINER, 5), 5, 'events 6 and 7 may be missing from that list');
+    assert.deepEqual(seqs(s.receive(event({ seq: 6 }))), [6], 'and are applied again when they come');
+  });
 });
