@@ -1,22 +1,11 @@
 /** Users: create (email unique per site), look up, and shape for the API. */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { BanLevel, User, UserPrivilege } from '../../core/api/types.ts';
-import type { Database } from './schema.ts';
+import type { Database, UsersTable } from './schema.ts';
 
-export interface UserRow {
-  id: number;
-  uuid: string;
-  site_uuid: string;
-  email: string;
-  name: string;
-  password_hash: string;
-  user_privilege: string;
-  ban_level: string;
-  date_created: number;
-  /** 0/1, migration 002 (docs/permissions.md "muted"). */
-  is_muted?: number;
-}
+/** A users row as read (the table's type, with generated columns filled in). */
+export type UserRow = Selectable<UsersTable>;
 
 export interface NewUser {
   site_uuid: string;
