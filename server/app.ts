@@ -5,20 +5,28 @@
 import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SlidingWindowLimiter } from './auth/rateLimit.ts';
 import type { Config } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
 import apiRoutes from './routes/api.ts';
+import banRoutes from './routes/bans.ts';
 import commentRoutes from './routes/comments.ts';
-import dislikeRoutes from './routes/dislikes.ts';
 import pageRoutes from './routes/pages.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import settingsRoutes from './routes/settings.ts';
 import staticRoutes from './routes/static.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import { hostOf } from './storage/sites.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Login/signup/password-reset attempt limits (auth/rateLimit.ts); tests replace its clock. */
+    authLimiter: SlidingWindowLimiter;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -32,6 +40,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     schemaErrorFormatter: formatSchemaErrors,
   });
   installErrorHandlers(app);
+  app.decorate('authLimiter', new SlidingWindowLimiter(Date.now, config.authLimits));
 
   app.register(cors, {
     // A request without Origin (curl, same-origin GET) passes; a browser's Origin must be a site's domain.
@@ -55,11 +64,11 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(realtimePlugin, { redisUrl: config.redisUrl });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
+  app.register(banRoutes, { prefix: '/api/v2' });
   app.register(pageRoutes, { prefix: '/api/v2' });
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(commentRoutes, { prefix: '/api/comments' });
-  app.register(dislikeRoutes, { prefix: '/api/comments' });
   app.register(realtimeRoutes);
   app.register(staticRoutes);
   return app;

@@ -22,6 +22,8 @@ export interface Config {
   redisUrl: string | null;
   jwtSecret: Buffer;
   logLevel: LogLevel;
+  /** Auth attempts allowed per 10 minutes (docs/server.md "Rate limits"); 0 turns one off. */
+  authLimits?: { perIp: number; perEmail: number };
 }
 
 export class ConfigError extends Error {
@@ -46,12 +48,20 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jwtSecret: readJwtSecret(env, dataDir),
     logLevel: readLogLevel(env),
+    authLimits: { perIp: readCount(env, 'VF_AUTH_LIMIT_PER_IP', 10), perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', 5) },
   };
 }
 
 function nonEmpty(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+function readCount(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number (0 turns the limit off), got "${raw}"`);
+  return Number(raw);
 }
 
 function readPort(env: Env): number {

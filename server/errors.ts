@@ -1,14 +1,18 @@
 /**
- * The error envelope (docs/api.md): `{ error_status, message, api_code?, field? }`, and the one
+ * The error envelope (docs/api.md): `{ error_status, message, api_code?, field?, ban? }`, and the one
  * error type routes throw to produce it.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { banDetails, type BanDetails } from './storage/bans.ts';
+
+/** banned_from_posting (spec §8): refusals with it get the requester's ban details added. */
+const BANNED_FROM_POSTING = 65540;
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { api_code?: number; field?: string } = {},
+    readonly extra: { api_code?: number; field?: string; ban?: BanDetails } = {},
   ) {
     super(message);
   }
@@ -50,7 +54,10 @@ function fieldOf(issue: ValidationIssue | undefined, context: string | undefined
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { extra?: HttpError['extra'] }, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error_status: error.statusCode, message: error.message, ...error.extra });
+      const extra = { ...error.extra };
+      const ban = request.user?.ban;
+      if (extra.api_code === BANNED_FROM_POSTING && !extra.ban && ban) extra.ban = banDetails(ban);
+      return reply.code(error.statusCode).send({ error_status: error.statusCode, message: error.message, ...extra });
     }
     if (error.validation) {
       const field = fieldOf(error.validation[0] as ValidationIssue | undefined, error.validationContext);

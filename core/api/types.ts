@@ -5,7 +5,7 @@
  */
 
 export type UserPrivilege = 'none' | 'guest' | 'user' | 'mod' | 'admin';
-export type BanLevel = 'none' | 'posting' | 'ghost' | 'hide';
+export type BanLevel = 'none' | 'posting' | 'ghost' | 'hide' | 'login';
 
 /** A user as the API returns it. Email only for the user themself. */
 export interface User {
@@ -138,7 +138,7 @@ export type ClientFrame =
   | { type: 'unsubscribe'; subscription_id: string }
   | { type: 'keep_alive' };
 
-export type ContentEventName = 'created' | 'liked' | 'unliked';
+export type ContentEventName = 'created' | 'liked' | 'unliked' | 'disliked' | 'undisliked';
 
 export interface ContentEvent {
   event: ContentEventName;
@@ -151,6 +151,8 @@ export interface ContentEvent {
   content?: Comment;
   /** liked / unliked: the new like total. */
   total_likes?: number;
+  /** disliked / undisliked: the new dislike total. */
+  total_dislikes?: number;
   time: number; // ms
   /** Per-container event number: 1, 2, 3… with no gaps (docs/api.md "Catch-up"). */
   seq: number;

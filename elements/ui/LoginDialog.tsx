@@ -8,6 +8,7 @@ import { useLoginMutation, useSignupMutation } from '../../core/api/users.ts';
 import { Button } from './Button.tsx';
 import { CloseIcon } from './CloseIcon.tsx';
 import { LoginField } from './LoginField.tsx';
+import type { MessageRef } from './banMessages.ts';
 import { loginFailure } from './loginErrors.ts';
 import { validateLogin, type FieldErrors, type LoginMode, type LoginValues } from './loginValidation.ts';
 import { useT } from './useIntl.ts';
@@ -32,6 +33,7 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
   const [attempted, setAttempted] = useState(false);
   const [serverFields, setServerFields] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [formDetails, setFormDetails] = useState<MessageRef[]>([]);
   const [login, loginState] = useLoginMutation();
   const [signup, signupState] = useSignupMutation();
   const busy = loginState.isLoading || signupState.isLoading;
@@ -99,6 +101,7 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
       const failure = loginFailure(error);
       setServerFields(failure.fields);
       setFormError(failure.form);
+      setFormDetails(failure.details ?? []);
     }
   };
 
@@ -142,7 +145,7 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
         <form className="vf-form" noValidate onSubmit={submit}>
           {formError ? (
             <p className="vf-error vf-form__error" role="alert">
-              {t(formError)}
+              {[t(formError), ...formDetails.map((d) => t(d.id, d.values))].join(' ')}
             </p>
           ) : null}
           {mode === 'signup' ? (

@@ -1,10 +1,13 @@
 /** Maps a failed login / sign-up call to a field message or a form message (message keys). */
 import { apiCodeKey, toApiError } from '../../core/api/errors.ts';
+import { banDetailMessages, type MessageRef } from './banMessages.ts';
 import type { FieldErrors, LoginField } from './loginValidation.ts';
 
 export interface LoginFailure {
   fields: FieldErrors;
   form: string | null;
+  /** Shown after `form`: a ban's reason and end date (or "permanent"). */
+  details?: MessageRef[];
 }
 
 export function loginFailure(error: unknown): LoginFailure {
@@ -13,8 +16,9 @@ export function loginFailure(error: unknown): LoginFailure {
   const field = data && typeof data === 'object' && typeof data.field === 'string' ? (data.field as LoginField) : null;
   if (apiError.api_code) {
     const key = apiCodeKey(apiError.api_code);
-    if (key !== 'something_went_wrong') return { fields: {}, form: `base.error.${key}` };
+    if (key !== 'something_went_wrong') return { fields: {}, form: `base.error.${key}`, details: banDetailMessages(apiError) };
   }
+  if (apiError.error_status === 429) return { fields: {}, form: 'base.login.error.tooMany' };
   if (apiError.error_status === 409) {
     return { fields: { [field ?? 'email']: 'base.login.error.emailTaken' }, form: null };
   }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { usePostCommentMutation } from '../../core/api/comments.ts';
 import { apiCodeKey, toApiError } from '../../core/api/errors.ts';
 import type { Comment } from '../../core/api/types.ts';
+import { banText } from '../ui/banMessages.ts';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useLoginNeeded } from './useGuestGate.ts';
 import { useT } from '../ui/useIntl.ts';
@@ -33,7 +34,7 @@ export function usePostComment(sectionUuid: string, containerUuid: string, paren
         setError(t('conversations.error.loginAgain'));
         loginNeeded(parentUuid ? 'reply.create' : 'comment.create');
       } else if (apiError.api_code) {
-        setError(t(`base.error.${apiCodeKey(apiError.api_code)}`));
+        setError(banText(t, `base.error.${apiCodeKey(apiError.api_code)}`, apiError));
       } else if (apiError.error_status === 0) {
         setError(t('base.error.network'));
       } else {

@@ -8,13 +8,17 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
+import { effectiveBan, withBan, type BanRow } from '../storage/bans.ts';
 import { createSession, isSessionLive } from '../storage/sessions.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../storage/users.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/tokens.ts';
 
 export interface RequestUser {
+  /** `ban_level` is the effective ban's (storage/bans.ts). */
   row: UserRow;
   sessionId: string;
+  /** The effective ban, for the details a refusal carries (null: not banned). */
+  ban: BanRow | null;
 }
 
 export interface AuthHelpers {
@@ -74,7 +78,11 @@ export default fp<{ jwtSecret: Buffer }>(
       // The session check makes logout effective at once, not after the token expires.
       if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return;
       const row = await findUserByUuid(app.db, claims.sub);
-      if (row && row.site_uuid === claims.site) request.user = { row, sessionId: claims.sid };
+      if (!row || row.site_uuid !== claims.site) return;
+      const ban = await effectiveBan(app.db, row.uuid);
+      // A login ban makes the token worthless at once: the request is a guest's.
+      if (ban?.ban_level === 'login') return;
+      request.user = { row: withBan(row, ban), sessionId: claims.sid, ban };
     });
   },
   { name: 'vf-auth', dependencies: ['vf-storage'] },

@@ -1,13 +1,15 @@
 /** The api service (`/api/v2`): bootstrap and users (signup, login, logout, refresh, current). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
 import { verifyAgainstDummy, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { authChecks, type AuthAction } from '../auth/rateLimit.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/tokens.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
 import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../storage/sessions.ts';
 import { getSite, hostOf, type Site } from '../storage/sites.ts';
-import { createUser, findUserByEmail, findUserByUuid, toApiUser } from '../storage/users.ts';
+import { banDetails, effectiveBan, withBan } from '../storage/bans.ts';
+import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../storage/users.ts';
 import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
@@ -32,12 +34,25 @@ interface LoginBody extends Common {
 
 const wrongCredentials = () => new HttpError(401, 'Incorrect email or password');
 
+/** Spec §8 api codes for banned accounts. */
+export const LOGIN_BANNED = 262151;
+export const SIGNUP_BANNED = 458753;
+
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   /** The site named in `section` (signup and login need it). */
   async function siteFromSection(section: string | undefined): Promise<Site> {
     const site = section ? await getSite(app.db, section) : null;
     if (!site) throw new HttpError(404, `No site has the uuid ${section}`, { field: 'section' });
     return site;
+  }
+
+  /** Counts the attempt; a 429 with Retry-After when the IP or the email is over its limit. */
+  function limitAttempt(request: FastifyRequest, reply: FastifyReply, action: AuthAction, address: string): void {
+    const refused = app.authLimiter.attempt(authChecks(action, request.ip, normaliseEmail(address), app.authLimiter.limits));
+    if (!refused) return;
+    reply.header('retry-after', String(refused.retryAfter));
+    const minutes = Math.ceil(refused.retryAfter / 60);
+    throw new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
 
   async function resolveSite(request: FastifyRequest, body: BootstrapBody): Promise<Site> {
@@ -95,9 +110,13 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
         querystring: strictObject({}),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
+      limitAttempt(request, reply, 'signup', body.email);
       const site = await siteFromSection(body.section);
+      const existing = await findUserByEmail(app.db, site.uuid, body.email);
+      const ban = existing ? await effectiveBan(app.db, existing.uuid) : null;
+      if (ban) throw new HttpError(403, 'This email belongs to an account banned on this site', { api_code: SIGNUP_BANNED, ban: banDetails(ban) });
       const user = await createUser(app.db, {
         site_uuid: site.uuid,
         email: body.email,
@@ -121,14 +140,18 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
         querystring: strictObject({}),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email: address, password, section } = request.body;
+      limitAttempt(request, reply, 'login', address);
       const site = await siteFromSection(section);
       const user = await findUserByEmail(app.db, site.uuid, address);
       // Same message and (about) the same time whether the email or the password was wrong.
       const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
       if (!user || !ok) throw wrongCredentials();
-      return { result: await app.auth.login(user) };
+      // Only a `login` ban refuses login (after the password: the ban is not shown to strangers).
+      const ban = await effectiveBan(app.db, user.uuid);
+      if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
+      return { result: await app.auth.login(withBan(user, ban)) };
     },
   );
 
@@ -151,10 +174,12 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       const session = oldHash ? await findLiveSessionByRefresh(app.db, oldHash) : null;
       const user = session ? await findUserByUuid(app.db, session.user_uuid) : null;
       if (!session || !user || !oldHash) throw new HttpError(401, 'unauthorized');
+      const ban = await effectiveBan(app.db, user.uuid);
+      if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
       const refresh = newRefreshToken();
       if (!(await rotateRefresh(app.db, session.id, oldHash, hashRefreshToken(refresh)))) throw new HttpError(401, 'unauthorized');
       const result: AuthResult = {
-        user: await toApiUser(app.db, user, true),
+        user: await toApiUser(app.db, withBan(user, ban), true),
         session: session.id,
         access_token: app.auth.accessToken(user, session.id),
         refresh_token: refresh,

@@ -21,6 +21,7 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   user_privilege: string;
+  /** Legacy (migration 001): always 'none'; the effective ban comes from `bans` (storage/bans.ts). */
   ban_level: string;
   date_created: number;
   /** Muted by the site's moderators (migration 002): 0/1; inserts leave it to the default. */
@@ -120,4 +121,19 @@ export interface Database {
   pages: PagesTable;
   dislikes: DislikesTable;
   events: EventsTable;
+  bans: BansTable;
+}
+
+/** Bans (migration 004): the latest unexpired, unrevoked row per user is the effective ban. */
+export interface BansTable {
+  uuid: string;
+  site_uuid: string;
+  user_uuid: string;
+  ban_level: string; // posting | ghost | hide | login
+  user_message: string;
+  is_permanent: number; // 0/1
+  created_by: string;
+  date_created: number;
+  date_expired: number | null;
+  date_revoked: number | null;
 }

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, Container } from '../../core/api/types.ts';
 import { bearer, build, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
+import { createBan, type GivenBanLevel } from '../../server/storage/bans.ts';
 
 type Role = 'guest' | 'user' | 'moderator' | 'admin' | 'banned_posting' | 'banned_ghost' | 'banned_hide' | 'muted';
 
@@ -17,7 +18,10 @@ async function as(app: FastifyInstance, role: Role): Promise<string | undefined>
   const set: Record<string, unknown> = {};
   if (role === 'moderator') set['user_privilege'] = 'mod';
   if (role === 'admin') set['user_privilege'] = 'admin';
-  if (role.startsWith('banned_')) set['ban_level'] = role.slice('banned_'.length);
+  if (role.startsWith('banned_')) {
+    const ban_level = role.slice('banned_'.length) as GivenBanLevel;
+    await createBan(app.db, { site_uuid: SITE, user_uuid: account.user.uuid, ban_level, reason: 'test', created_by: account.user.uuid, date_expired: null });
+  }
   if (role === 'muted') set['is_muted'] = 1;
   if (Object.keys(set).length) await app.db.updateTable('users').set(set as never).where('uuid', '=', account.user.uuid).execute();
   return account.access_token;

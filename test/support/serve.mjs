@@ -31,7 +31,9 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
     // server suite, not for these whole-server runs.
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      DATABASE_URL: '', REDIS_URL: '', ...env,
+      DATABASE_URL: '', REDIS_URL: '',
+      // Every test reader signs up and logs in from 127.0.0.1: the per-IP auth limit is off here.
+      VF_AUTH_LIMIT_PER_IP: '0', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,85 @@
+/**
+ * In-process sliding-window rate limits for the auth routes (docs/server.md "Rate limits").
+ * Each key keeps the times of its recent attempts; an attempt is refused while `limit` of them
+ * fall within the last `windowMs`. The clock is injectable (`now`) so tests can move time.
+ * Per process: with several server processes each counts on its own.
+ */
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface Refusal {
+  /** Seconds until the oldest counted attempt leaves the window (at least 1). */
+  retryAfter: number;
+}
+
+export class SlidingWindowLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    public now: () => number = Date.now,
+    readonly limits: AuthLimits = DEFAULT_AUTH_LIMITS,
+  ) {}
+
+  /**
+   * Records an attempt under every key (each with its limit) unless one of them is full;
+   * a refused attempt is not recorded. Null when allowed.
+   */
+  attempt(checks: readonly { key: string; limit: Limit }[]): Refusal | null {
+    const now = this.now();
+    let retryAfterMs = 0;
+    for (const { key, limit } of checks) {
+      const recent = this.recent(key, limit.windowMs, now);
+      if (recent.length >= limit.limit) retryAfterMs = Math.max(retryAfterMs, recent[recent.length - limit.limit]! + limit.windowMs - now);
+    }
+    if (retryAfterMs > 0) return { retryAfter: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    for (const { key } of checks) this.hits.get(key)!.push(now);
+    this.sweep(now);
+    return null;
+  }
+
+  /** Forgets everything (tests; or an operator lifting the limits). */
+  reset(): void {
+    this.hits.clear();
+  }
+
+  private recent(key: string, windowMs: number, now: number): number[] {
+    const kept = (this.hits.get(key) ?? []).filter((time) => time > now - windowMs && time <= now);
+    this.hits.set(key, kept);
+    return kept;
+  }
+
+  private lastSweep = 0;
+  private static readonly MAX_WINDOW_MS = 60 * 60 * 1000;
+
+  /** Drops keys with no attempt in the last hour, at most once a minute, so memory stays bounded. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [key, times] of this.hits) {
+      if (!times.some((time) => time > now - SlidingWindowLimiter.MAX_WINDOW_MS)) this.hits.delete(key);
+    }
+  }
+}
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+/** Attempts per 10 minutes, per client IP and per account email (config: VF_AUTH_LIMIT_PER_*). */
+export interface AuthLimits {
+  perIp: number;
+  perEmail: number;
+}
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { perIp: 10, perEmail: 5 };
+
+export type AuthAction = 'login' | 'signup' | 'password_reset';
+
+/** The checks for one auth attempt (the email normalised by the caller); a 0 limit is off. */
+export function authChecks(action: AuthAction, ip: string, email: string, limits: AuthLimits = DEFAULT_AUTH_LIMITS): { key: string; limit: Limit }[] {
+  const checks = [
+    { key: `${action}:ip:${ip}`, limit: { limit: limits.perIp, windowMs: TEN_MINUTES } },
+    { key: `${action}:email:${email}`, limit: { limit: limits.perEmail, windowMs: TEN_MINUTES } },
+  ];
+  return checks.filter((check) => check.limit.limit > 0);
+}

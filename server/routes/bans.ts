@@ -1,0 +1,101 @@
+/**
+ * Bans (`/api/v2/users/{uuid}/ban`, docs/api.md "Bans"): moderators and admins of the user's
+ * site ban (POST) and lift bans (DELETE). Nobody bans themselves; a moderator cannot ban an
+ * admin. A new ban supersedes the previous one (the latest live ban is the effective one).
+ */
+import type { FastifyInstance } from 'fastify';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from '../storage/bans.ts';
+import { findUserByUuid, type UserRow } from '../storage/users.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface BanBody extends Common {
+  ban_level: GivenBanLevel;
+  reason: string;
+  duration_days?: number;
+  permanent?: true;
+}
+
+/** The API shape of a ban (spec content.md §3 "Ban"). */
+function toApiBan(ban: BanRow) {
+  return {
+    ban_uuid: ban.uuid,
+    user_uuid: ban.user_uuid,
+    ban_level: ban.ban_level,
+    user_message: ban.user_message,
+    is_permanent: Number(ban.is_permanent) === 1,
+    date_created: Number(ban.date_created),
+    date_expired: ban.date_expired === null ? null : Number(ban.date_expired),
+  };
+}
+
+export default async function banRoutes(app: FastifyInstance): Promise<void> {
+  /** The target, after checking the requester may ban or unban them. */
+  async function target(moderator: UserRow, uuid: string): Promise<UserRow> {
+    const privilege = moderator.user_privilege;
+    if (privilege !== 'mod' && privilege !== 'admin') throw new HttpError(403, 'Only moderators and admins can do this');
+    const user = await findUserByUuid(app.db, uuid);
+    if (!user || user.site_uuid !== moderator.site_uuid) throw notFound(`No user has the uuid ${uuid}`);
+    if (user.uuid === moderator.uuid) throw new HttpError(403, 'You cannot do this to yourself');
+    if (user.user_privilege === 'admin' && privilege !== 'admin') throw new HttpError(403, 'A moderator cannot ban an admin');
+    return user;
+  }
+
+  app.post<{ Params: { uuid: string }; Body: BanBody }>(
+    '/users/:uuid/ban',
+    {
+      schema: {
+        params: params(['uuid']),
+        body: strictObject(
+          {
+            ban_level: { type: 'string', enum: [...BAN_LEVELS] },
+            reason: { type: 'string', minLength: 1, maxLength: 500 },
+            duration_days: { type: 'number', exclusiveMinimum: 0, maximum: 36500 },
+            permanent: { type: 'boolean', const: true },
+          },
+          ['ban_level', 'reason'],
+        ),
+        querystring: strictObject({}),
+      },
+    },
+    async (request) => {
+      const { row: moderator } = requireUser(request);
+      const user = await target(moderator, request.params.uuid);
+      const { ban_level, reason, duration_days, permanent } = request.body;
+      if ((duration_days === undefined) === (permanent === undefined)) {
+        throw badRequest('Give either duration_days or permanent: true', duration_days === undefined ? 'duration_days' : 'permanent');
+      }
+      const now = Date.now();
+      const ban = await createBan(
+        app.db,
+        {
+          site_uuid: user.site_uuid,
+          user_uuid: user.uuid,
+          ban_level,
+          reason: reason.trim(),
+          created_by: moderator.uuid,
+          date_expired: duration_days === undefined ? null : now + Math.round(duration_days * DAY_MS),
+        },
+        now,
+      );
+      return { result: toApiBan(ban) };
+    },
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/users/:uuid/ban',
+    {
+      preValidation: absentBodyIsEmpty,
+      schema: { params: params(['uuid']), body: strictObject({}), querystring: strictObject({}) },
+    },
+    async (request) => {
+      const { row: moderator } = requireUser(request);
+      const user = await target(moderator, request.params.uuid);
+      const revoked = await revokeBans(app.db, user.uuid);
+      return { result: { user_uuid: user.uuid, revoked } };
+    },
+  );
+}
