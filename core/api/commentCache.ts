@@ -86,19 +86,29 @@ export function updateComment(data: CommentPages, contentUuid: string, edit: (c:
   return changed;
 }
 
-/** Optimistic like toggle: only changes a comment whose liked state differs. */
-export function toggleLikeEdit(liked: boolean): (c: Comment) => void {
+/** A viewer's reaction to a comment. */
+export type Reaction = 'like' | 'dislike';
+
+const FIELDS = {
+  like: { flag: 'liked', total: 'total_likes' },
+  dislike: { flag: 'disliked', total: 'total_dislikes' },
+} as const;
+
+/** Optimistic like/dislike toggle: only changes a comment whose state for it differs. */
+export function toggleReactionEdit(reaction: Reaction, on: boolean): (c: Comment) => void {
+  const { flag, total } = FIELDS[reaction];
   return (c) => {
-    if (c.actions.liked === liked) return;
-    c.actions.liked = liked;
-    c.total_likes = Math.max(0, c.total_likes + (liked ? 1 : -1));
+    if (c.actions[flag] === on) return;
+    c.actions[flag] = on;
+    c[total] = Math.max(0, c[total] + (on ? 1 : -1));
   };
 }
 
-/** Server-confirmed like total; `liked` only when it is the viewer's own action. */
-export function setLikesEdit(totalLikes: number, liked?: boolean): (c: Comment) => void {
+/** A server-confirmed total; the viewer's flag only when it was the viewer's own action. */
+export function setReactionEdit(reaction: Reaction, count: number, on?: boolean): (c: Comment) => void {
+  const { flag, total } = FIELDS[reaction];
   return (c) => {
-    c.total_likes = totalLikes;
-    if (liked !== undefined) c.actions.liked = liked;
+    c[total] = count;
+    if (on !== undefined) c.actions[flag] = on;
   };
 }

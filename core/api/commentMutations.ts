@@ -1,11 +1,14 @@
 /**
  * Comment writes: posting (the new comment goes into every cached list, deduplicated by
- * content_uuid) and liking (optimistic everywhere the comment appears, undone on error).
+ * content_uuid) and reacting — like or dislike — (optimistic everywhere the comment appears,
+ * undone on error).
  */
 import type { Comment } from './types.ts';
 import { baseApi } from './base.ts';
 import { insertCommentIntoCaches, updateCommentInCaches } from './commentCacheUpdates.ts';
-import { setLikesEdit, toggleLikeEdit } from './commentCache.ts';
+import { type Reaction, setReactionEdit, toggleReactionEdit } from './commentCache.ts';
+
+export type { Reaction } from './commentCache.ts';
 
 export interface PostCommentArgs {
   sectionUuid: string;
@@ -14,18 +17,22 @@ export interface PostCommentArgs {
   parentUuid?: string | null;
 }
 
-export interface ToggleLikeArgs {
+export interface ToggleReactionArgs {
   sectionUuid: string;
   containerUuid: string;
   contentUuid: string;
-  /** The state wanted: true likes, false unlikes. */
-  liked: boolean;
+  reaction: Reaction;
+  /** The state wanted: true adds the reaction, false takes it back. */
+  on: boolean;
 }
 
-export interface LikeResult {
+/** The server's answer: the new total and the viewer's state for that reaction. */
+export interface ReactionResult {
   content_uuid: string;
-  total_likes: number;
-  liked: boolean;
+  total_likes?: number;
+  liked?: boolean;
+  total_dislikes?: number;
+  disliked?: boolean;
 }
 
 export const commentMutationsApi = baseApi.injectEndpoints({
@@ -47,22 +54,22 @@ export const commentMutationsApi = baseApi.injectEndpoints({
         }
       },
     }),
-    toggleLike: build.mutation<LikeResult, ToggleLikeArgs>({
-      query: ({ sectionUuid, containerUuid, contentUuid, liked }) => ({
+    toggleReaction: build.mutation<ReactionResult, ToggleReactionArgs>({
+      query: ({ sectionUuid, containerUuid, contentUuid, reaction, on }) => ({
         service: 'comments',
-        method: liked ? 'POST' : 'DELETE',
-        url: `${sectionUuid}/${containerUuid}/comments/${contentUuid}/like`,
+        method: on ? 'POST' : 'DELETE',
+        url: `${sectionUuid}/${containerUuid}/comments/${contentUuid}/${reaction}`,
         containerUuid,
       }),
       async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
-        const optimistic = updateCommentInCaches(
-          dispatch, getState, args.containerUuid, args.contentUuid, toggleLikeEdit(args.liked),
-        );
+        const { containerUuid, contentUuid, reaction, on } = args;
+        const optimistic = updateCommentInCaches(dispatch, getState, containerUuid, contentUuid, toggleReactionEdit(reaction, on));
         try {
           const { data } = await queryFulfilled;
-          updateCommentInCaches(
-            dispatch, getState, args.containerUuid, args.contentUuid, setLikesEdit(data.total_likes, data.liked),
-          );
+          const total = reaction === 'like' ? data.total_likes : data.total_dislikes;
+          if (typeof total === 'number') {
+            updateCommentInCaches(dispatch, getState, containerUuid, contentUuid, setReactionEdit(reaction, total, on));
+          }
         } catch {
           optimistic.undo();
         }
@@ -71,4 +78,4 @@ export const commentMutationsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { usePostCommentMutation, useToggleLikeMutation } = commentMutationsApi;
+export const { usePostCommentMutation, useToggleReactionMutation } = commentMutationsApi;

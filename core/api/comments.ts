@@ -15,8 +15,9 @@ export {
 export {
   commentMutationsApi,
   usePostCommentMutation,
-  useToggleLikeMutation,
+  useToggleReactionMutation,
   type PostCommentArgs,
-  type ToggleLikeArgs,
-  type LikeResult,
+  type Reaction,
+  type ToggleReactionArgs,
+  type ReactionResult,
 } from './commentMutations.ts';

@@ -6,16 +6,21 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Comment, ContentEvent, SortOrder } from '../api/types.ts';
 import {
-  insertIntoCommentList, insertIntoThreadReplies, setLikesEdit, updateComment, type CommentPages,
+  insertIntoCommentList, insertIntoThreadReplies, setReactionEdit, updateComment, type CommentPages,
 } from '../api/commentCache.ts';
 import { insertCommentIntoCaches, updateCommentInCaches } from '../api/commentCacheUpdates.ts';
 import type { SessionState } from '../session/slice.ts';
 
-/** The edit a like event makes to a comment. */
-export function likeEventEdit(event: ContentEvent, viewerUuid: string | null): ((c: Comment) => void) | null {
-  if ((event.event !== 'liked' && event.event !== 'unliked') || typeof event.total_likes !== 'number') return null;
+/** The edit a like or dislike event makes to a comment. */
+export function reactionEventEdit(event: ContentEvent, viewerUuid: string | null): ((c: Comment) => void) | null {
   const own = viewerUuid !== null && event.actor_uuid === viewerUuid;
-  return setLikesEdit(event.total_likes, own ? event.event === 'liked' : undefined);
+  if ((event.event === 'liked' || event.event === 'unliked') && typeof event.total_likes === 'number') {
+    return setReactionEdit('like', event.total_likes, own ? event.event === 'liked' : undefined);
+  }
+  if ((event.event === 'disliked' || event.event === 'undisliked') && typeof event.total_dislikes === 'number') {
+    return setReactionEdit('dislike', event.total_dislikes, own ? event.event === 'disliked' : undefined);
+  }
+  return null;
 }
 
 /** Pure: applies an event to one cached list (`sortedBy` set) or thread reply pages (`threadUuid` set). */
@@ -33,7 +38,7 @@ export function applyEventToPages(
       ? insertIntoThreadReplies(data, comment)
       : false;
   }
-  const edit = likeEventEdit(event, viewerUuid);
+  const edit = reactionEventEdit(event, viewerUuid);
   return edit ? updateComment(data, event.content_uuid, edit) : false;
 }
 
@@ -47,6 +52,6 @@ export function applyContentEvent(dispatch: Dispatch, getState: () => unknown, e
     return;
   }
   const viewer = (getState() as { session?: SessionState }).session?.user?.uuid ?? null;
-  const edit = likeEventEdit(event, viewer);
+  const edit = reactionEventEdit(event, viewer);
   if (edit) updateCommentInCaches(dispatch, getState, event.content_container_uuid, event.content_uuid, edit);
 }

@@ -6,7 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { RelativeTime } from '../ui/RelativeTime.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { CommentText } from './CommentText.tsx';
-import { LikeButton } from './LikeButton.tsx';
+import { ReactionButton } from './ReactionButton.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { useGuestGate } from './useGuestGate.ts';
 import { usePermission } from './usePermission.ts';
@@ -46,7 +46,8 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
         </header>
         <CommentText text={comment.content} />
         <div className="vf-comment__actions" part="actions">
-          <LikeButton comment={comment} sectionUuid={sectionUuid} />
+          <ReactionButton comment={comment} sectionUuid={sectionUuid} reaction="like" />
+          <ReactionButton comment={comment} sectionUuid={sectionUuid} reaction="dislike" />
           {canReply ? (
             <Button
               variant="ghost"

@@ -1,5 +1,8 @@
-/** Like / unlike with the count; a guest is asked to log in. Announces `vf-comment-liked`. */
-import { useToggleLikeMutation } from '../../core/api/comments.ts';
+/**
+ * Like or dislike with its count; a guest is asked to log in. Dislike shows only where the
+ * site enables it (comment.dislike). Announces `vf-comment-liked` / `vf-comment-disliked`.
+ */
+import { type Reaction, useToggleReactionMutation } from '../../core/api/comments.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
@@ -12,40 +15,43 @@ export interface CommentLikedDetail {
   liked: boolean;
 }
 
-function HeartIcon({ filled }: { filled: boolean }) {
+export interface CommentDislikedDetail {
+  contentUuid: string;
+  disliked: boolean;
+}
+
+const ICONS: Record<Reaction, string> = {
+  like: 'M8 14s-5.5-3.3-5.5-7.2A3 3 0 0 1 8 4.6a3 3 0 0 1 5.5 2.2C13.5 10.7 8 14 8 14z',
+  dislike: 'M4.5 2.5h6.2l2.3 5.6v1.4H9.6l.5 3.1a1.3 1.3 0 0 1-2.4.9L5.2 9.5H4.5z M2.5 2.5h2v7h-2z',
+};
+
+function ReactionIcon({ reaction, filled }: { reaction: Reaction; filled: boolean }) {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M8 14s-5.5-3.3-5.5-7.2A3 3 0 0 1 8 4.6a3 3 0 0 1 5.5 2.2C13.5 10.7 8 14 8 14z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinejoin="round"
-      />
+      <path d={ICONS[reaction]} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
     </svg>
   );
 }
 
-export function LikeButton({ comment, sectionUuid }: { comment: Comment; sectionUuid: string }) {
+export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Comment; sectionUuid: string; reaction: Reaction }) {
   const t = useT();
   const emit = useHostEvent();
-  const guest = useGuestGate('comment.like');
-  // Ghost/hide-banned readers cannot react: the button shows the count but does nothing.
-  const ruling = usePermission('comment', 'like', { actor_uuid: comment.actor_uuid, state: comment.state });
-  const [toggleLike, state] = useToggleLikeMutation();
-  const liked = comment.actions.liked;
+  const guest = useGuestGate(`comment.${reaction}`);
+  const ruling = usePermission('comment', reaction, { actor_uuid: comment.actor_uuid, state: comment.state });
+  const [toggle, state] = useToggleReactionMutation();
+  const on = reaction === 'like' ? comment.actions.liked : comment.actions.disliked;
+  const count = reaction === 'like' ? comment.total_likes : comment.total_dislikes;
 
-  const like = () =>
+  // Dislikes off on this site: no control at all (the server refuses them too).
+  if (ruling.reason === 'setting_disabled') return null;
+
+  const react = () =>
     guest.requireLogin(async () => {
-      const next = !liked;
+      const next = !on;
       try {
-        await toggleLike({
-          sectionUuid,
-          containerUuid: comment.content_container_uuid,
-          contentUuid: comment.content_uuid,
-          liked: next,
-        }).unwrap();
-        emit<CommentLikedDetail>('vf-comment-liked', { contentUuid: comment.content_uuid, liked: next });
+        await toggle({ sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid, reaction, on: next }).unwrap();
+        if (reaction === 'like') emit<CommentLikedDetail>('vf-comment-liked', { contentUuid: comment.content_uuid, liked: next });
+        else emit<CommentDislikedDetail>('vf-comment-disliked', { contentUuid: comment.content_uuid, disliked: next });
       } catch {
         // The optimistic change is rolled back by core; the button shows the true state again.
       }
@@ -54,14 +60,15 @@ export function LikeButton({ comment, sectionUuid }: { comment: Comment; section
   return (
     <Button
       variant="ghost"
-      className="vf-like"
-      aria-pressed={liked}
-      aria-label={t('conversations.like.label', { count: comment.total_likes, name: comment.actor.name })}
+      className={`vf-${reaction}`}
+      aria-pressed={on}
+      aria-label={t(`conversations.${reaction}.label`, { count, name: comment.actor.name })}
+      // Ghost/hide-banned readers cannot react: the button shows the count but does nothing.
       disabled={state.isLoading || ruling.reason === 'banned'}
-      onClick={like}
+      onClick={react}
     >
-      <HeartIcon filled={liked} />
-      <span aria-hidden="true">{t('conversations.like.count', { count: comment.total_likes })}</span>
+      <ReactionIcon reaction={reaction} filled={on} />
+      <span aria-hidden="true">{t('conversations.like.count', { count })}</span>
     </Button>
   );
 }

@@ -17,6 +17,8 @@ import css from './styles.css';
  *   viewer was accepted by the server.
  * @fires {CustomEvent<{ contentUuid: string, liked: boolean }>} vf-comment-liked - The viewer
  *   liked or unliked a comment.
+ * @fires {CustomEvent<{ contentUuid: string, disliked: boolean }>} vf-comment-disliked - The viewer
+ *   disliked a comment or took it back (only where the site enables dislikes).
  * @fires {CustomEvent<{ user: { uuid: string, name: string }, isNew: boolean }>} vf-login-success -
  *   The viewer logged in or signed up through the element's dialog.
  *

@@ -4,8 +4,8 @@ import type { Comment, CommentPage, ContentEvent, SortOrder } from '../../core/a
 import { normaliseComment } from '../content/normalise.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
-import { firstRepliesOfThreads, likedBy, listThread, listTopLevel, SORT_ORDERS, toApiComment } from '../storage/comment-queries.ts';
-import { getCommentInContainer, insertComment, setLike } from '../storage/comments.ts';
+import { actionsOf, firstRepliesOfThreads, listThread, listTopLevel, reactionsBy, SORT_ORDERS, toApiComment } from '../storage/comment-queries.ts';
+import { getCommentInContainer, insertComment, type Reaction, setReaction } from '../storage/comments.ts';
 import { getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { CommentsTable, ContainersTable } from '../storage/schema.ts';
@@ -111,10 +111,10 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
       const page = await listTopLevel(app.db, container.uuid, q.sorted_by, q.limit, after);
       const replies = await firstRepliesOfThreads(app.db, page.rows.map((r) => r.uuid), q.reply_limit);
       const all = [...page.rows, ...[...replies.values()].flat()];
-      const liked = await likedBy(app.db, request.user?.row.uuid ?? null, all.map((r) => r.uuid));
+      const reactions = await reactionsBy(app.db, request.user?.row.uuid ?? null, all.map((r) => r.uuid));
       const contents: Comment[] = page.rows.map((row) => ({
-        ...toApiComment(row, liked.has(row.uuid)),
-        replies: (replies.get(row.uuid) ?? []).map((reply) => toApiComment(reply, liked.has(reply.uuid))),
+        ...toApiComment(row, actionsOf(reactions, row.uuid)),
+        replies: (replies.get(row.uuid) ?? []).map((reply) => toApiComment(reply, actionsOf(reactions, reply.uuid))),
       }));
       const result: CommentPage = {
         contents,
@@ -186,9 +186,9 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         }
       }
       const page = await listThread(app.db, root.uuid, request.query.limit, after);
-      const liked = await likedBy(app.db, request.user?.row.uuid ?? null, page.rows.map((r) => r.uuid));
+      const reactions = await reactionsBy(app.db, request.user?.row.uuid ?? null, page.rows.map((r) => r.uuid));
       const result: CommentPage = {
-        contents: page.rows.map((row) => toApiComment(row, liked.has(row.uuid))),
+        contents: page.rows.map((row) => toApiComment(row, actionsOf(reactions, row.uuid))),
         next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
         more_available: page.more,
         total_visible_content: Number(root.total_replies),
@@ -197,31 +197,39 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  for (const method of ['POST', 'DELETE'] as const) {
-    app.route<{ Params: ContentParams; Body: Common }>({
-      method,
-      url: '/:section/:container/comments/:content_uuid/like',
-      preValidation: absentBodyIsEmpty,
-      schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}) },
-      handler: async (request) => {
-        const user = requireUser(request);
-        const container = await loadContainer(request.params);
-        if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
-        const comment = await loadComment(container, request.params.content_uuid);
-        const site = await getSite(app.db, container.site_uuid);
-        if (site) enforce('comment', 'like', { user: permissionUser(user.row), settings: site.settings, content: { actor_uuid: comment.actor_uuid, state: 'visible' } });
-        const liked = method === 'POST';
-        const change = await setLike(app.db, comment.uuid, user.row.uuid, liked, (totalLikes) => draft({
-          event: liked ? 'liked' : 'unliked',
-          section_uuid: comment.site_uuid,
-          content_container_uuid: comment.container_uuid,
-          content_uuid: comment.uuid,
-          actor_uuid: user.row.uuid,
-          total_likes: totalLikes,
-        }));
-        if (change.event) app.hub.publish(change.event); // after commit
-        return { result: { content_uuid: comment.uuid, total_likes: change.total_likes, liked } };
-      },
-    });
+  // Likes and dislikes: POST adds, DELETE takes back; idempotent. Ruled by comment.like /
+  // comment.dislike (the site's switch first, then a login, then hidden bans).
+  const EVENTS = { like: ['liked', 'unliked'], dislike: ['disliked', 'undisliked'] } as const;
+  for (const reaction of ['like', 'dislike'] as const satisfies readonly Reaction[]) {
+    for (const method of ['POST', 'DELETE'] as const) {
+      app.route<{ Params: ContentParams; Body: Common }>({
+        method,
+        url: `/:section/:container/comments/:content_uuid/${reaction}`,
+        preValidation: absentBodyIsEmpty,
+        schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}) },
+        handler: async (request) => {
+          const container = await loadContainer(request.params);
+          const comment = await loadComment(container, request.params.content_uuid);
+          const site = await getSite(app.db, container.site_uuid);
+          if (!site) throw notFound('No such site');
+          const viewer = request.user ? permissionUser(request.user.row) : null;
+          enforce('comment', reaction, { user: viewer, settings: site.settings, content: { actor_uuid: comment.actor_uuid, state: 'visible' } });
+          const user = requireUser(request);
+          if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
+          const on = method === 'POST';
+          const total = reaction === 'like' ? 'total_likes' : 'total_dislikes';
+          const change = await setReaction(app.db, reaction, comment.uuid, user.row.uuid, on, (count) => draft({
+            event: EVENTS[reaction][on ? 0 : 1],
+            section_uuid: comment.site_uuid,
+            content_container_uuid: comment.container_uuid,
+            content_uuid: comment.uuid,
+            actor_uuid: user.row.uuid,
+            [total]: count,
+          }));
+          if (change.event) app.hub.publish(change.event); // after commit
+          return { result: { content_uuid: comment.uuid, [total]: change.total, [reaction === 'like' ? 'liked' : 'disliked']: on } };
+        },
+      });
+    }
   }
 }

@@ -96,15 +96,30 @@ export async function firstRepliesOfThreads(db: Kysely<Database>, threadUuids: s
 }
 
 /** Which of these comments the viewer has liked. */
-export async function likedBy(db: Kysely<Database>, viewerUuid: string | null, contentUuids: string[]): Promise<Set<string>> {
-  if (!viewerUuid || contentUuids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('likes')
-    .select('content_uuid')
-    .where('user_uuid', '=', viewerUuid)
-    .where('content_uuid', 'in', contentUuids)
-    .execute();
-  return new Set(rows.map((r) => r.content_uuid));
+export interface ViewerReactions {
+  liked: Set<string>;
+  disliked: Set<string>;
+}
+
+/** Which of these comments the viewer liked and disliked (empty sets for a guest). */
+export async function reactionsBy(db: Kysely<Database>, viewerUuid: string | null, contentUuids: string[]): Promise<ViewerReactions> {
+  if (!viewerUuid || contentUuids.length === 0) return { liked: new Set(), disliked: new Set() };
+  const ofTable = async (table: 'likes' | 'dislikes') => {
+    const rows = await db
+      .selectFrom(table)
+      .select('content_uuid')
+      .where('user_uuid', '=', viewerUuid)
+      .where('content_uuid', 'in', contentUuids)
+      .execute();
+    return new Set(rows.map((r) => r.content_uuid));
+  };
+  const [liked, disliked] = await Promise.all([ofTable('likes'), ofTable('dislikes')]);
+  return { liked, disliked };
+}
+
+/** The viewer's actions on one comment. */
+export function actionsOf(reactions: ViewerReactions | null, uuid: string): Comment['actions'] {
+  return { liked: reactions?.liked.has(uuid) ?? false, disliked: reactions?.disliked.has(uuid) ?? false };
 }
 
 export async function getCommentWithActor(db: Kysely<Database>, uuid: string): Promise<Row | null> {
@@ -112,7 +127,7 @@ export async function getCommentWithActor(db: Kysely<Database>, uuid: string): P
   return row ?? null;
 }
 
-export function toApiComment(row: Row, liked = false): Comment {
+export function toApiComment(row: Row, actions: Comment['actions'] = { liked: false, disliked: false }): Comment {
   return {
     content_uuid: row.uuid,
     content: row.content,
@@ -133,6 +148,6 @@ export function toApiComment(row: Row, liked = false): Comment {
     total_dislikes: Number(row.total_dislikes),
     total_replies: Number(row.total_replies),
     total_direct_replies: Number(row.total_direct_replies),
-    actions: { liked, disliked: false },
+    actions: { ...actions },
   };
 }

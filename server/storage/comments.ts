@@ -76,48 +76,54 @@ export async function insertComment(
   return { row, event };
 }
 
-export interface LikeChange {
+export type Reaction = 'like' | 'dislike';
+
+export interface ReactionChange {
   changed: boolean;
-  total_likes: number;
+  /** The comment's new total of this reaction. */
+  total: number;
   /** The logged realtime event when something changed (publish it: it has committed). */
   event: ContentEvent | null;
 }
 
-/** Adds (liked=true) or removes a like; repeating the same call changes nothing. */
-export async function setLike(
+/**
+ * Adds (`on`) or removes the user's like or dislike; repeating the same call changes nothing.
+ * The reaction row, the comment's total and the realtime event commit together.
+ */
+export async function setReaction(
   db: Kysely<Database>,
+  reaction: Reaction,
   contentUuid: string,
   userUuid: string,
-  liked: boolean,
-  describe: (totalLikes: number) => EventDraft,
-): Promise<LikeChange> {
+  on: boolean,
+  describe: (total: number) => EventDraft,
+): Promise<ReactionChange> {
+  const table = reaction === 'like' ? 'likes' : 'dislikes';
+  const column = reaction === 'like' ? 'total_likes' : 'total_dislikes';
   return db.transaction().execute(async (trx) => {
     let changed: boolean;
-    if (liked) {
+    if (on) {
       const result = await trx
-        .insertInto('likes')
+        .insertInto(table)
         .values({ content_uuid: contentUuid, user_uuid: userUuid, date_created: Date.now() })
         .onConflict((oc) => oc.columns(['content_uuid', 'user_uuid']).doNothing())
         .executeTakeFirst();
       changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     } else {
-      const result = await trx
-        .deleteFrom('likes')
-        .where('content_uuid', '=', contentUuid)
-        .where('user_uuid', '=', userUuid)
-        .executeTakeFirst();
+      const result = await trx.deleteFrom(table).where('content_uuid', '=', contentUuid).where('user_uuid', '=', userUuid).executeTakeFirst();
       changed = Number(result.numDeletedRows) > 0;
     }
     if (changed) {
       await trx
         .updateTable('comments')
-        .set((eb) => ({ total_likes: eb('total_likes', liked ? '+' : '-', 1) }))
+        .set((eb) => ({ [column]: eb(column, on ? '+' : '-', 1) }))
         .where('uuid', '=', contentUuid)
         .execute();
     }
-    const { total_likes } = await trx.selectFrom('comments').select('total_likes').where('uuid', '=', contentUuid).executeTakeFirstOrThrow();
-    const event = changed ? await appendEvent(trx, describe(Number(total_likes))) : null;
-    return { changed, total_likes: Number(total_likes), event };
+    const row = await trx.selectFrom('comments').select(column).where('uuid', '=', contentUuid).executeTakeFirstOrThrow();
+    const total = Number((row as Record<string, unknown>)[column]);
+    const event = changed ? await appendEvent(trx, describe(total)) : null;
+    return { changed, total, event };
   });
 }
 

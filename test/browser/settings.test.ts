@@ -40,12 +40,12 @@ before(async () => {
   other = await newReader('Grace Hopper');
   await seedConversation(other, CLOSED_SITE, 2);
   await seedConversation(other, NO_WIDGET_LOGIN, 1);
-  await setSettings({ enable_commenting: false, disable_widget_logins: true });
+  await setSettings({ enable_commenting: false, disable_widget_logins: true, enable_dislikes: false });
   await bootCore();
 });
 
 after(async () => {
-  await setSettings({ enable_commenting: true, disable_widget_logins: false });
+  await setSettings({ enable_commenting: true, disable_widget_logins: false, enable_dislikes: true });
 });
 
 async function mount(containerId: string) {
@@ -68,6 +68,12 @@ describe('<vf-conversations> and site settings', () => {
     expect($(el, 'textarea')).to.equal(null);
     expect(buttonByText(el, 'Reply')).to.equal(null);
     expect($$(el, '.vf-like').length).to.equal(2);
+  });
+
+  it('enable_dislikes off: likes stay, no dislike control', async () => {
+    const el = await mount(CLOSED_SITE);
+    await waitUntil(() => $$(el, '.vf-like').length === 2, 'two like buttons');
+    expect($$(el, '.vf-dislike').length).to.equal(0);
   });
 
   it('disable_widget_logins: a guest liking publishes authentication/needed and no login dialog opens', async () => {

@@ -56,7 +56,7 @@ describe('<vf-conversations-count>', () => {
     const el = await mount(id);
     await waitUntil(() => countText(el) === '1 comment', '1 comment');
     const sub = await waitFor(() => feed.subscriptionFor(container.content_container_uuid), 'subscribed');
-    feed.send(sub, createdEvent(container.content_container_uuid, 'Live one'));
+    feed.send(sub, await createdEvent(container.content_container_uuid, 'Live one'));
     await waitUntil(() => countText(el) === '2 comments', '2 comments');
   });
 
@@ -66,7 +66,7 @@ describe('<vf-conversations-count>', () => {
     const el = await mount(id);
     const sub = await waitFor(() => feed.subscriptionFor(container.content_container_uuid), 'subscribed');
     expect(countText(el)).to.equal(null);
-    feed.send(sub, createdEvent(container.content_container_uuid, 'First!'));
+    feed.send(sub, await createdEvent(container.content_container_uuid, 'First!'));
     await waitUntil(() => countText(el) === '1 comment', '1 comment');
   });
 

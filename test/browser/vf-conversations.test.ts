@@ -11,6 +11,8 @@ import { getContainer, newReader, postComment, seedConversation, unique, type Re
 import { bootCore, published } from './support/boot.ts';
 import { $, $$, buttonByText, commentTexts, shadow, typeInto, waitFor } from './support/dom.ts';
 import '../../elements/vf-conversations/define.ts';
+import { getStore } from '../../core/store/index.ts';
+import { commentQueriesApi } from '../../core/api/comments.ts';
 
 const feed = startMockFeed(); // before boot: core must open the socket on the mock
 let other: Reader;
@@ -199,6 +201,25 @@ describe('<vf-conversations>', () => {
       await waitUntil(() => like.getAttribute('aria-pressed') === 'true', 'pressed');
       expect(like.textContent).to.equal('1');
     });
+
+    it('disliking fires vf-comment-disliked, presses the button, and a reload shows it kept', async () => {
+      const id = unique('dislike');
+      await seedConversation(other, id, 1);
+      const el = await mount(id);
+      const dislike = await waitFor(() => $<HTMLElement>(el, '.vf-dislike'), 'dislike button');
+      const disliked = oneEvent(el, 'vf-comment-disliked');
+      dislike.click();
+      expect((await disliked).detail.disliked).to.equal(true);
+      await waitUntil(() => dislike.getAttribute('aria-pressed') === 'true', 'pressed');
+      expect(dislike.textContent).to.equal('1');
+      expect($(el, '.vf-like')?.textContent).to.equal('0', 'likes untouched');
+      // The server keeps it: a fresh element with a fresh cache shows the viewer's dislike.
+      el.remove();
+      getStore().dispatch(commentQueriesApi.util.resetApiState());
+      const again = await mount(id);
+      const kept = await waitFor(() => $<HTMLElement>(again, '.vf-dislike[aria-pressed="true"]'), 'dislike kept');
+      expect(kept.textContent).to.equal('1');
+    });
   });
 
   describe('keyboard', () => {
@@ -230,7 +251,7 @@ describe('<vf-conversations>', () => {
       const el = await mount(id);
       await waitUntil(() => topLevelTexts(el).length === 1, 'initial comment');
       const sub = await waitFor(() => feed.subscriptionFor(container.content_container_uuid), 'subscribed');
-      feed.send(sub, createdEvent(container.content_container_uuid, 'Arrived live'));
+      feed.send(sub, await createdEvent(container.content_container_uuid, 'Arrived live'));
       await waitUntil(() => topLevelTexts(el)[0] === 'Arrived live', 'live comment shown');
       expect($(el, '.vf-heading')?.textContent).to.equal('2 comments');
     });

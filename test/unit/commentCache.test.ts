@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  insertIntoCommentList, insertIntoThreadReplies, toggleLikeEdit, updateComment,
+  insertIntoCommentList, insertIntoThreadReplies, toggleReactionEdit, updateComment,
 } from '../../core/api/commentCache.ts';
 import { applyEventToPages } from '../../core/realtime/events.ts';
 import { comment, event, page, pages, reply } from './helpers/fixtures.ts';
@@ -70,12 +70,22 @@ describe('placing a new comment in cached lists', () => {
   it('like toggles change total and actions once', () => {
     const c = comment({ total_likes: 3 });
     const data = pages(page([c]));
-    updateComment(data, c.content_uuid, toggleLikeEdit(true));
-    updateComment(data, c.content_uuid, toggleLikeEdit(true));
+    updateComment(data, c.content_uuid, toggleReactionEdit('like', true));
+    updateComment(data, c.content_uuid, toggleReactionEdit('like', true));
     assert.equal(c.total_likes, 4);
     assert.equal(c.actions.liked, true);
-    updateComment(data, c.content_uuid, toggleLikeEdit(false));
+    updateComment(data, c.content_uuid, toggleReactionEdit('like', false));
     assert.equal(c.total_likes, 3);
+  });
+
+  it('dislike toggles change the dislike total and flag, never the likes', () => {
+    const c = comment({ total_likes: 3, total_dislikes: 1 });
+    const data = pages(page([c]));
+    updateComment(data, c.content_uuid, toggleReactionEdit('dislike', true));
+    updateComment(data, c.content_uuid, toggleReactionEdit('dislike', true));
+    assert.deepEqual([c.total_dislikes, c.actions.disliked, c.total_likes], [2, true, 3]);
+    updateComment(data, c.content_uuid, toggleReactionEdit('dislike', false));
+    assert.deepEqual([c.total_dislikes, c.actions.disliked], [1, false]);
   });
 });
 

@@ -100,8 +100,8 @@ describe('comments through the store', () => {
 
   it('a like is optimistic and rolled back on error', async () => {
     server.handle(() => ({ status: 500, json: { message: 'nope' } }));
-    const pending = store.dispatch(commentMutationsApi.endpoints.toggleLike.initiate({
-      sectionUuid: SITE, containerUuid: CONTAINER, contentUuid: thread.content_uuid, liked: true,
+    const pending = store.dispatch(commentMutationsApi.endpoints.toggleReaction.initiate({
+      sectionUuid: SITE, containerUuid: CONTAINER, contentUuid: thread.content_uuid, reaction: 'like', on: true,
     }));
     const optimistic = listData().pages[0]!.contents[0]!;
     assert.equal(optimistic.total_likes, 2);
@@ -115,11 +115,21 @@ describe('comments through the store', () => {
 
   it('a confirmed like takes the server total', async () => {
     server.handle(() => ({ json: { result: { content_uuid: thread.content_uuid, total_likes: 7, liked: true } } }));
-    await store.dispatch(commentMutationsApi.endpoints.toggleLike.initiate({
-      sectionUuid: SITE, containerUuid: CONTAINER, contentUuid: thread.content_uuid, liked: true,
+    await store.dispatch(commentMutationsApi.endpoints.toggleReaction.initiate({
+      sectionUuid: SITE, containerUuid: CONTAINER, contentUuid: thread.content_uuid, reaction: 'like', on: true,
     }));
     assert.equal(server.requests.at(-1)!.method, 'POST');
     assert.equal(listData().pages[0]!.contents[0]!.total_likes, 7);
+  });
+
+  it('a dislike goes to the dislike address and takes the server total', async () => {
+    server.handle(() => ({ json: { result: { content_uuid: thread.content_uuid, total_dislikes: 4, disliked: true } } }));
+    await store.dispatch(commentMutationsApi.endpoints.toggleReaction.initiate({
+      sectionUuid: SITE, containerUuid: CONTAINER, contentUuid: thread.content_uuid, reaction: 'dislike', on: true,
+    }));
+    assert.match(server.requests.at(-1)!.path, /\/comments\/[0-9a-f-]+\/dislike$/);
+    const shown = listData().pages[0]!.contents[0]!;
+    assert.deepEqual([shown.total_dislikes, shown.actions.disliked], [4, true]);
   });
 
   it('realtime likes by others set the total only', () => {

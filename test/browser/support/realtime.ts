@@ -45,14 +45,21 @@ export function startMockFeed(): MockFeed {
   };
 }
 
-/** Per-container event numbers, as the server's log would give them (1, 2, 3…). */
+/** Per-container event numbers, continuing the real server's log (1, 2, 3…). */
 const seqs = new Map<string, number>();
 
-/** A `created` event as the server would send it for a new comment (viewer-neutral). */
-export function createdEvent(containerUuid: string, content: string, author = { uuid: crypto.randomUUID(), name: 'Live Writer' }): ContentEvent {
+/** The real server's latest event number for a container (what its comment lists report). */
+async function latestSeq(containerUuid: string): Promise<number> {
+  const { commentsBase, siteUuid } = testConfig();
+  const res = await fetch(`${commentsBase}/${siteUuid}/${containerUuid}/events?after=0&limit=1`);
+  return ((await res.json()) as { result: { latest_seq: number } }).result.latest_seq;
+}
+
+/** A `created` event as the server would send it for a new comment (viewer-neutral), numbered after the container's real events. */
+export async function createdEvent(containerUuid: string, content: string, author = { uuid: crypto.randomUUID(), name: 'Live Writer' }): Promise<ContentEvent> {
   const uuid = crypto.randomUUID();
   const { siteUuid } = testConfig();
-  seqs.set(containerUuid, (seqs.get(containerUuid) ?? 0) + 1);
+  seqs.set(containerUuid, (seqs.get(containerUuid) ?? (await latestSeq(containerUuid))) + 1);
   const comment: Comment = {
     content_uuid: uuid,
     content,
