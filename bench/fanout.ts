@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRedis } from '../test/server/multiprocess-infra.ts';
 import { startServer } from '../test/support/serve.mjs';
+import { callApi } from '../test/support/callApi.ts';
 
 export interface Fanout {
   subscribers: number;
@@ -23,16 +24,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
-async function call<T>(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(origin + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { result: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
-  return json.result;
-}
 
 /** `rate` events per second for `seconds`, to `subscribers` sockets over `processes` servers. */
 export async function measureFanout(subscribers: number, processes: 1 | 2, rate = 10, seconds = 5): Promise<Fanout> {
@@ -46,9 +37,9 @@ export async function measureFanout(subscribers: number, processes: 1 | 2, rate 
     for (let i = 0; i < processes; i++) servers.push(await startServer({ env }));
     const origin = servers[0]!.origin;
     const email = `fanout-${Date.now()}@example.com`;
-    await call(origin, 'POST', '/api/v2/users', { name: 'Fanout Writer', email, password: 'fanout-password-1', section: SITE });
-    const { access_token: token } = await call<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email, password: 'fanout-password-1', section: SITE });
-    const { content_container_uuid: container } = await call<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=fanout-${Date.now()}`);
+    await callApi(origin, 'POST', '/api/v2/users', { name: 'Fanout Writer', email, password: 'fanout-password-1', section: SITE });
+    const { access_token: token } = await callApi<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email, password: 'fanout-password-1', section: SITE });
+    const { content_container_uuid: container } = await callApi<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=fanout-${Date.now()}`);
 
     const before = servers.map((s) => rssKb(s.pid));
     const clients = fork(new URL('./fanout-clients.ts', import.meta.url), [], {
@@ -77,7 +68,7 @@ export async function measureFanout(subscribers: number, processes: 1 | 2, rate 
     const kbPerConnection = servers.reduce((sum, s, i) => sum + rssKb(s.pid) - before[i]!, 0) / subscribers;
 
     // Warm-up event (JIT, first-write paths), then the measured window at a fixed rate.
-    await call(origin, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: 'warm-up' }, token);
+    await callApi(origin, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: 'warm-up' }, token);
     await sleep(1000);
     clients.send('reset');
     const started = Date.now();
@@ -87,7 +78,7 @@ export async function measureFanout(subscribers: number, processes: 1 | 2, rate 
       if (due > Date.now()) await sleep(due - Date.now());
       // Alternate the writing process: with two, half the events cross through Redis.
       const writer = servers[i % servers.length]!.origin;
-      await call(writer, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: `Fan-out event ${i}: the river walk is cooler.` }, token);
+      await callApi(writer, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: `Fan-out event ${i}: the river walk is cooler.` }, token);
     }
     await sleep(2000); // stragglers
     clients.send('report');

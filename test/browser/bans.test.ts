@@ -8,20 +8,11 @@ import { createElement as h } from 'react';
 import { defineElement } from '../../elements/ui/defineElement.ts';
 import { LoginDialog } from '../../elements/ui/LoginDialog.tsx';
 import { bootCore } from './support/boot.ts';
-import { newReader, testConfig, type Reader } from './support/api.ts';
+import { newReader, testConfig, type Reader, adminToken } from './support/api.ts';
 import { $, typeInto, waitFor } from './support/dom.ts';
 
 defineElement('vf-test-ban-dialog', { component: () => h(LoginDialog, { open: true, onClose: () => undefined }), props: {} });
 
-async function adminToken(): Promise<string> {
-  const { apiBase, siteUuid } = testConfig();
-  const res = await fetch(`${apiBase}/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@vf.local', password: 'admin-demo-1', section: siteUuid }),
-  });
-  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
-}
 
 async function ban(reader: Reader, body: Record<string, unknown>): Promise<{ date_expired: number | null }> {
   const { apiBase } = testConfig();

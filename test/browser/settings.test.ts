@@ -7,7 +7,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore, published } from './support/boot.ts';
-import { newReader, seedConversation, testConfig, unique, type Reader } from './support/api.ts';
+import { newReader, seedConversation, testConfig, unique, type Reader, adminToken } from './support/api.ts';
 import { $, $$, buttonByText, waitFor } from './support/dom.ts';
 import '../../elements/vf-conversations/define.ts';
 
@@ -16,15 +16,6 @@ let other: Reader;
 const CLOSED_SITE = unique('closed-site');
 const NO_WIDGET_LOGIN = unique('no-widget-login');
 
-async function adminToken(): Promise<string> {
-  const { apiBase, siteUuid } = testConfig();
-  const res = await fetch(`${apiBase}/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@vf.local', password: 'admin-demo-1', section: siteUuid }),
-  });
-  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
-}
 
 async function setSettings(change: Record<string, unknown>): Promise<void> {
   const { apiBase, siteUuid } = testConfig();

@@ -14,20 +14,11 @@ import { DEMO_SITE } from '../../server/seed.ts';
 import { startServer } from '../support/serve.mjs';
 import { type Client, connect } from './realtime-client.ts';
 import { startPostgres, startRedis, type Service } from './multiprocess-infra.ts';
+import { callApi } from '../support/callApi.ts';
 
 const SITE = DEMO_SITE.uuid;
 type Server = Awaited<ReturnType<typeof startServer>>;
 
-async function call<T>(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(origin + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { result: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
-  return json.result;
-}
 
 describe('realtime across two processes (PostgreSQL + Redis)', () => {
   const services: Service[] = [];
@@ -44,8 +35,8 @@ describe('realtime across two processes (PostgreSQL + Redis)', () => {
     const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, VF_JWT_SECRET: 'multi-process-test-secret-0123456789abcdef' };
     [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
     const email = `mp-${Date.now()}@example.test`;
-    await call(a.origin, 'POST', '/api/v2/users', { name: 'Two Processes', email, password: 'mp-password-1', section: SITE });
-    token = (await call<{ access_token: string }>(b.origin, 'POST', '/api/v2/users/login', { email, password: 'mp-password-1', section: SITE })).access_token;
+    await callApi(a.origin, 'POST', '/api/v2/users', { name: 'Two Processes', email, password: 'mp-password-1', section: SITE });
+    token = (await callApi<{ access_token: string }>(b.origin, 'POST', '/api/v2/users/login', { email, password: 'mp-password-1', section: SITE })).access_token;
   });
 
   after(async () => {
@@ -55,9 +46,9 @@ describe('realtime across two processes (PostgreSQL + Redis)', () => {
   });
 
   const newContainer = async (origin: string, id: string) =>
-    (await call<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=${id}`)).content_container_uuid;
+    (await callApi<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=${id}`)).content_container_uuid;
   const post = (origin: string, container: string, content: string) =>
-    call(origin, 'POST', `/api/comments/${SITE}/${container}/comments`, { content }, token);
+    callApi(origin, 'POST', `/api/comments/${SITE}/${container}/comments`, { content }, token);
   const wsUrl = (server: Server) => `${server.origin.replace('http', 'ws')}/ws?site_uuid=${SITE}`;
 
   test('a page connected to process B receives an event caused through process A', async (t) => {
@@ -76,7 +67,7 @@ describe('realtime across two processes (PostgreSQL + Redis)', () => {
     const catchUp = async (origin: string, from: number) => {
       let afterSeq = from;
       for (;;) {
-        const page = await call<EventsPage>(origin, 'GET', `/api/comments/${SITE}/${container}/events?after=${afterSeq}&limit=7`);
+        const page = await callApi<EventsPage>(origin, 'GET', `/api/comments/${SITE}/${container}/events?after=${afterSeq}&limit=7`);
         for (const event of page.events) apply(sequencer.receive(event).apply);
         if (!page.more) return;
         afterSeq = page.events.at(-1)!.seq;

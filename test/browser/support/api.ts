@@ -72,3 +72,14 @@ export async function seedConversation(reader: Reader, containerId: string, n: n
   for (let i = 1; i <= n; i++) await postComment(reader, container.content_container_uuid, `${prefix} ${i}`);
   return container;
 }
+
+/** A token for the seeded demo admin (settings and ban calls in tests). */
+export async function adminToken(): Promise<string> {
+  const { apiBase, siteUuid } = testConfig();
+  const res = await fetch(`${apiBase}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@vf.local', password: 'admin-demo-1', section: siteUuid }),
+  });
+  return ((await res.json()) as { result: { access_token: string } }).result.access_token;
+}
