@@ -6,6 +6,7 @@
  * invisible (inline `visibility: hidden`) and marks when an element may fetch its data
  * (`data-vf-fetch="ready"`; without a `fetch` rule that is when its chunk is requested).
  */
+import type { Timers } from './timers.ts';
 
 export type PageCondition = 'page_uuid' | 'media' | 'language';
 
@@ -45,23 +46,18 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
 };
 
-export interface SchedulerTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export interface SchedulerOptions {
   load(kind: string): void;
   rules?: Readonly<Record<string, LoadRule>>;
   /** Resolves once a page condition holds. */
   when?(condition: PageCondition): Promise<unknown>;
-  timers?: SchedulerTimers;
+  timers?: Timers;
 }
 
 export const FETCH_ATTR = 'data-vf-fetch';
 
 /** Runs `fn` once, on the first of the trigger's conditions (at once when it has none). */
-function onFirst(el: Element, trigger: Trigger, timers: SchedulerTimers, fn: () => void): void {
+function onFirst(el: Element, trigger: Trigger, timers: Timers, fn: () => void): void {
   const cancels: Array<() => void> = [];
   let done = false;
   const fire = () => {
@@ -103,7 +99,7 @@ function whenInView(el: Element, margin: number, fn: () => void): () => void {
 /** Returns `schedule(elements)`: call it with every newly found widget element. */
 export function createChunkScheduler(options: SchedulerOptions): (elements: Element[]) => void {
   const { load, rules = LOAD_RULES, when = () => Promise.resolve() } = options;
-  const timers = options.timers ?? (globalThis as unknown as SchedulerTimers);
+  const timers = options.timers ?? (globalThis as unknown as Timers);
   const requested = new Set<string>();
 
   const arm = (el: Element, rule: LoadRule) =>

@@ -4,15 +4,11 @@
  * 150 ms. Mount registrations go through it, so a widget's mount is announced only once the
  * page is ready, and never two at once.
  */
+import type { Timers } from '../loader/timers.ts';
 
 export const QUEUE_POLL_MS = 150;
 
 export type QueuedAction = () => unknown;
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 export interface ActionQueue {
   push(action: QueuedAction): void;

@@ -4,32 +4,10 @@
  * exist yet — with hand-driven timers and a page that really scrolls.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { createChunkScheduler, FETCH_ATTR, LOAD_RULES, type SchedulerTimers } from '../../core/loader/schedule.ts';
+import { createChunkScheduler, FETCH_ATTR, LOAD_RULES } from '../../core/loader/schedule.ts';
 import { scanWidgets, WIDGET_ID_ATTR } from '../../core/mount/scan.ts';
+import { manualTimers } from '../support/manualTimers.ts';
 
-function manualTimers(): SchedulerTimers & { tick(ms: number): void } {
-  let now = 0;
-  let next = 1;
-  const due = new Map<number, { at: number; fn: () => void }>();
-  return {
-    setTimeout(fn, ms) {
-      due.set(next, { at: now + ms, fn });
-      return next++;
-    },
-    clearTimeout(handle) {
-      due.delete(handle as number);
-    },
-    tick(ms) {
-      now += ms;
-      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at <= now) {
-          due.delete(id);
-          timer.fn();
-        }
-      }
-    },
-  };
-}
 
 /** One frame or two: IntersectionObserver reports after layout. */
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

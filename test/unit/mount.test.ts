@@ -2,7 +2,7 @@
 // address rules, legacy CSS scoping, chunk errors, the tray's queue and page classes.
 import { describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { createActionQueue, QUEUE_POLL_MS, type Timers } from '../../core/mount/actionQueue.ts';
+import { createActionQueue, QUEUE_POLL_MS } from '../../core/mount/actionQueue.ts';
 import { LOAD_NEW_PAGE_ERROR, newPageAddress, pageForAddress } from '../../core/mount/newPage.ts';
 import { isLegacyRendering, scopeCss } from '../../core/mount/legacy.ts';
 import { ChunkLoadError, importChunk } from '../../core/loader/chunks.ts';
@@ -15,32 +15,8 @@ import {
 import { setPublisher } from '../../core/global-api/bus.ts';
 import type { PageDocument } from '../../core/page/identity.ts';
 import { user } from './helpers/fixtures.ts';
+import { manualTimers } from '../support/manualTimers.ts';
 
-/** Timers driven by hand: `tick(ms)` runs what is due. */
-function manualTimers(): Timers & { tick(ms: number): void; pending(): number } {
-  let now = 0;
-  let next = 1;
-  const due = new Map<number, { at: number; fn: () => void }>();
-  return {
-    setTimeout(fn, ms) {
-      due.set(next, { at: now + ms, fn });
-      return next++;
-    },
-    clearTimeout(handle) {
-      due.delete(handle as number);
-    },
-    tick(ms) {
-      now += ms;
-      for (const [id, timer] of [...due]) {
-        if (timer.at <= now) {
-          due.delete(id);
-          timer.fn();
-        }
-      }
-    },
-    pending: () => due.size,
-  };
-}
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 

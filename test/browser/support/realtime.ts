@@ -3,7 +3,8 @@
  * boots: core opens `new globalThis.WebSocket(url)` at connect time and mock-socket replaces it.
  */
 import { Server } from 'mock-socket';
-import type { ClientFrame, Comment, ContentEvent } from '../../../core/api/types.ts';
+import type { ClientFrame, ContentEvent } from '../../../core/api/types.ts';
+import { comment as buildComment } from '../../unit/helpers/fixtures.ts';
 import { testConfig } from './api.ts';
 
 export interface MockFeed {
@@ -60,28 +61,17 @@ export async function createdEvent(containerUuid: string, content: string, autho
   const uuid = crypto.randomUUID();
   const { siteUuid } = testConfig();
   seqs.set(containerUuid, (seqs.get(containerUuid) ?? (await latestSeq(containerUuid))) + 1);
-  const comment: Comment = {
+  const comment = buildComment({
     content_uuid: uuid,
     content,
     actor_uuid: author.uuid,
     actor: { uuid: author.uuid, name: author.name, pic_small: null },
-    parent_uuid: null,
-    parent_actor_uuid: null,
     thread_uuid: uuid,
     content_container_uuid: containerUuid,
     section_uuid: siteUuid,
-    state: 'visible',
     date_created: Date.now(),
-    date_edited: null,
-    is_edited: false,
-    is_picked: false,
-    is_pinned: false,
-    total_likes: 0,
-    total_dislikes: 0,
-    total_replies: 0,
-    total_direct_replies: 0,
-    actions: { liked: false, disliked: false },
-  };
+    replies: undefined, // a created event is viewer-neutral and carries no replies
+  });
   return {
     event: 'created',
     content_type: 'comments',
