@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/rateLimit.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -23,7 +24,7 @@ export interface Config {
   jwtSecret: Buffer;
   logLevel: LogLevel;
   /** Auth attempts allowed per 10 minutes (docs/server.md "Rate limits"); 0 turns one off. */
-  authLimits?: { perIp: number; perEmail: number };
+  authLimits?: AuthLimits;
 }
 
 export class ConfigError extends Error {
@@ -48,7 +49,10 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     jwtSecret: readJwtSecret(env, dataDir),
     logLevel: readLogLevel(env),
-    authLimits: { perIp: readCount(env, 'VF_AUTH_LIMIT_PER_IP', 10), perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', 5) },
+    authLimits: {
+      perIp: readCount(env, 'VF_AUTH_LIMIT_PER_IP', DEFAULT_AUTH_LIMITS.perIp),
+      perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', DEFAULT_AUTH_LIMITS.perEmail),
+    },
   };
 }
 
