@@ -7,7 +7,8 @@ import type { AuthResult, User } from './types.ts';
 import { baseApi } from './base.ts';
 import { toApiError, type ApiError } from './errors.ts';
 import { clearTokens, thirdPartyEnabled } from '../session/storage.ts';
-import { isLoggedInUser, loggedIn, loggedOut, type SessionState } from '../session/slice.ts';
+import { isLoggedInUser, loggedOut, type SessionState } from '../session/slice.ts';
+import { announceLogin, announceLoginFailure } from '../session/loginEvents.ts';
 import { publish } from '../global-api/bus.ts';
 
 export interface LoginArgs {
@@ -37,10 +38,9 @@ export const usersApi = baseApi.injectEndpoints({
       async onQueryStarted({ email }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(loggedIn(data));
-          publish('authentication', 'login', { user: data.user, is_new: false });
+          announceLogin(dispatch, data, { type: 'email', isNew: false, email });
         } catch (error) {
-          publish('authentication', 'login_failure', { error: errorOf(error), type: 'email', email });
+          announceLoginFailure(errorOf(error), 'email', email);
         }
       },
       invalidatesTags: ['User', 'Comments', 'Thread'],
@@ -67,8 +67,7 @@ export const usersApi = baseApi.injectEndpoints({
       async onQueryStarted({ email }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(loggedIn(data));
-          publish('authentication', 'login', { user: data.user, is_new: true });
+          announceLogin(dispatch, data, { type: 'signup', isNew: true, email });
         } catch (error) {
           publish('authentication', 'signup_failure', { error: errorOf(error), email });
         }
