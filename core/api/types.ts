@@ -60,6 +60,8 @@ export interface AuthResult {
 export interface ContainerSettings {
   is_hidden: boolean;
   is_closed: boolean;
+  /** New comments wait for a moderator (awaiting_moderation) in this container. */
+  is_premoderated?: boolean;
 }
 
 export interface Container {
@@ -79,7 +81,24 @@ export interface Actor {
   pic_small: string | null;
 }
 
-export type ContentState = 'visible' | 'disabled' | 'hidden' | 'awaiting_moderation' | 'spam';
+export type ContentState = 'visible' | 'disabled' | 'hidden' | 'awaiting_moderation' | 'spam' | 'deleted';
+
+/** Why a comment is restricted for the viewer (content spec §3 "Restriction reasons"). */
+export type RestrictionReason =
+  | 'actor_ghost_banned'
+  | 'actor_hide_banned'
+  | 'actor_muted'
+  | 'content_awaiting_moderation'
+  | 'content_marked_as_spam'
+  | 'content_disabled'
+  | 'content_deleted';
+
+/** What the requesting user has done to a comment. */
+export interface CommentActions {
+  liked: boolean;
+  disliked: boolean;
+  flagged?: boolean;
+}
 
 export interface Comment {
   content_uuid: string;
@@ -97,17 +116,27 @@ export interface Comment {
   is_edited: boolean;
   is_picked: boolean;
   is_pinned: boolean;
+  date_pinned?: number | null;
+  /** Posted by a guest under an anonymous name (enable_anonymous_comments): `actor.name` is that name. */
+  is_anonymous?: boolean;
+  /** Restrictions as the viewer sees them (their own held comment, a moderator's view). */
+  state_reasons?: RestrictionReason[];
+  /** Moderators and admins only. */
+  total_flags?: number;
   total_likes: number;
   total_dislikes: number;
   total_replies: number;
   total_direct_replies: number;
   /** What the requesting user has done to this comment. */
-  actions: { liked: boolean; disliked: boolean };
+  actions: CommentActions;
   /** Direct replies, oldest first, at most reply_limit (top-level comments in a list only). */
   replies?: Comment[];
 }
 
-export type SortOrder = 'newest' | 'oldest' | 'num_likes_desc' | 'num_replies_desc';
+export type SortOrder = 'newest' | 'oldest' | 'num_likes_desc' | 'num_replies_desc' | 'newest_pick' | 'featured';
+
+/** featured_threads: editor's picks only (the "Editor's picks" tab). */
+export type ThreadFilter = 'all_threads' | 'featured_threads';
 
 export interface CommentPage {
   contents: Comment[];
@@ -138,7 +167,25 @@ export type ClientFrame =
   | { type: 'unsubscribe'; subscription_id: string }
   | { type: 'keep_alive' };
 
-export type ContentEventName = 'created' | 'liked' | 'unliked' | 'disliked' | 'undisliked';
+export type ContentEventName =
+  | 'created'
+  | 'liked'
+  | 'unliked'
+  | 'disliked'
+  | 'undisliked'
+  /** edited: `content` is the comment after the edit. */
+  | 'updated'
+  | 'deleted'
+  /** moderation: `content` carries the new state. */
+  | 'disabled'
+  | 'visible'
+  | 'spammed'
+  | 'pinned'
+  | 'unpinned'
+  | 'picked'
+  | 'unpicked'
+  | 'flagged'
+  | 'flags_cleared';
 
 export interface ContentEvent {
   event: ContentEventName;
@@ -147,8 +194,11 @@ export interface ContentEvent {
   content_container_uuid: string;
   content_uuid: string;
   actor_uuid: string;
-  /** created: the new comment, viewer-neutral (actions all false, no replies). */
+  /** created, updated and the state/pin/pick events: the comment after the change, viewer-neutral
+   * (actions all false, no replies, no total_flags). Not sent for content the public may not see. */
   content?: Comment;
+  /** flagged / flags_cleared: the new flag total (moderators' views only). */
+  total_flags?: number;
   /** liked / unliked: the new like total. */
   total_likes?: number;
   /** disliked / undisliked: the new dislike total. */

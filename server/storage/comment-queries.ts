@@ -17,6 +17,9 @@ const SORTS: Record<SortOrder, { columns: (keyof CommentsTable)[]; descending: b
   oldest: { columns: ['date_created', 'uuid'], descending: false },
   num_likes_desc: { columns: ['total_likes', 'date_created', 'uuid'], descending: true },
   num_replies_desc: { columns: ['total_replies', 'date_created', 'uuid'], descending: true },
+  // Editor's picks first, newest first within each group; `featured` is accepted as the same order.
+  newest_pick: { columns: ['is_picked', 'date_created', 'uuid'], descending: true },
+  featured: { columns: ['is_picked', 'date_created', 'uuid'], descending: true },
 };
 export const SORT_ORDERS = Object.keys(SORTS) as SortOrder[];
 

@@ -41,11 +41,14 @@ describe('comment lists', () => {
     }
     for (const index of [2, 2, 5, 8]) await postComment(app, b.access_token, page.content_container_uuid, 'a reply', ids[index]);
 
+    const picksFirst = (x: Comment) => -(Number(x.is_picked) * 1e13 + x.date_created);
     const primary: Record<SortOrder, (x: Comment) => number> = {
       newest: (x) => -x.date_created,
       oldest: (x) => x.date_created,
       num_likes_desc: (x) => -x.total_likes,
       num_replies_desc: (x) => -x.total_replies,
+      newest_pick: picksFirst,
+      featured: picksFirst,
     };
     for (const sorted_by of Object.keys(primary) as SortOrder[]) {
       const whole = await list(app, page, { sorted_by, limit: '100' });
