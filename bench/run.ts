@@ -8,6 +8,7 @@ import { dist, loaderSize } from './bundle.ts';
 import { fanoutRows } from './fanout.ts';
 import { measureCommentsList } from './comments-list.ts';
 import { measureFirstRender } from './first-render.ts';
+import { libraryFloor } from './library-floor.ts';
 import { seedConversation } from './seed.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -24,6 +25,8 @@ try {
   try {
     const first = await measureFirstRender(browser, server.origin);
     rows.push(['first conversations render: scripts gzip / brotli', `${kb(first.scriptGzip)} / ${kb(first.scriptBrotli)}`, 'gzip ≤ 110 KB']);
+    const floor = await libraryFloor();
+    rows.push(['  of it, the third-party libraries alone', kb(floor.gzip), `${floor.packages.length} packages`]);
     rows.push(['first conversations render: API gzip', `${kb(first.apiGzip)} (${first.requests} requests)`, '']);
     rows.push(['first conversations render: page load → first comment', `${first.ms} ms`, '']);
   } finally {

@@ -5,7 +5,7 @@
  * en-us shows the en-us text (a warning in debug mode); a message missing everywhere renders
  * 'Translation not found' and warns.
  */
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { BUNDLE_LOADERS, type BundleModule } from './loaders.ts';
 import { DEFAULT_LANGUAGE, localeOf, normalizeLanguage } from './languages.ts';
@@ -77,36 +77,67 @@ export async function loadMessages(lang: string, bundles: readonly string[]): Pr
   return merged;
 }
 
-const cache = createIntlCache();
+export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
 
-/** A formatjs instance for a vf language (any alias works; numbers and dates use its locale). */
-export function createVfIntl(lang: string, messages: Messages): IntlShape {
+/**
+ * What elements format with. A thin layer over formatjs's `intl-messageformat` and the browser's
+ * Intl: @formatjs/intl's full IntlShape would add ~4 KB gzip to every first render for formatters
+ * no element uses (lists, display names, rich-text React values).
+ */
+export interface VfIntl {
+  locale: string;
+  formatMessage(descriptor: { id: string }, values?: MessageValues): string;
+  formatDate(value: Date | number, options?: Intl.DateTimeFormatOptions): string;
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
+  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+}
+
+/** One formatter per locale and options: constructing Intl formatters is the costly part. */
+function memo<T>(make: (locale: string, options?: object) => T): (locale: string, options?: object) => T {
+  const made = new Map<string, T>();
+  return (locale, options) => {
+    const key = `${locale}|${JSON.stringify(options ?? {})}`;
+    let formatter = made.get(key);
+    if (!formatter) made.set(key, (formatter = make(locale, options)));
+    return formatter;
+  };
+}
+const dateFormat = memo((locale, options) => new Intl.DateTimeFormat(locale, options));
+const numberFormat = memo((locale, options) => new Intl.NumberFormat(locale, options));
+const relativeFormat = memo((locale, options) => new Intl.RelativeTimeFormat(locale, options));
+
+/** A formatter for a vf language (any alias works; numbers and dates use its locale). */
+export function createVfIntl(lang: string, messages: Messages): VfIntl {
   const language = normalizeLanguage(lang);
-  const intl = createIntl(
-    {
-      locale: localeOf(language),
-      defaultLocale: localeOf(DEFAULT_LANG),
-      // formatjs types want all strings or all ASTs; a mix works at runtime.
-      messages: messages as Record<string, string>,
-      onError: (error) => console.warn('vf i18n:', error.message),
-    },
-    cache,
-  );
-  const formatMessage = intl.formatMessage;
+  const locale = localeOf(language);
   const fallbacks = fallbackKeysOf.get(messages);
+  const compiled = new Map<string, IntlMessageFormat>();
   const warned = new Set<string>();
-  // Unknown ids: formatjs would fall back to the id itself; the spec wants this text and a warning.
-  const guarded = ((descriptor: { id?: string }, values?: unknown, opts?: unknown) => {
-    const id = descriptor.id;
-    if (id && !(id in messages)) {
-      console.warn(`vf i18n: missing message "${id}" for ${language}`);
-      return MISSING_TRANSLATION;
-    }
-    if (id && fallbacks?.has(id) && !warned.has(id) && isDebug()) {
-      warned.add(id);
-      console.warn(`vf i18n: message "${id}" is not translated to ${language}; showing ${DEFAULT_LANG}`);
-    }
-    return (formatMessage as (...args: unknown[]) => unknown)(descriptor, values, opts);
-  }) as IntlShape['formatMessage'];
-  return { ...intl, formatMessage: guarded, $t: guarded };
+  return {
+    locale,
+    formatMessage({ id }, values) {
+      const message = messages[id];
+      // Unknown ids: the spec wants this text and a warning, never the id itself.
+      if (message === undefined) {
+        console.warn(`vf i18n: missing message "${id}" for ${language}`);
+        return MISSING_TRANSLATION;
+      }
+      if (fallbacks?.has(id) && !warned.has(id) && isDebug()) {
+        warned.add(id);
+        console.warn(`vf i18n: message "${id}" is not translated to ${language}; showing ${DEFAULT_LANG}`);
+      }
+      let format = compiled.get(id);
+      if (!format) compiled.set(id, (format = new IntlMessageFormat(message, locale)));
+      try {
+        return String(format.format(values));
+      } catch (error) {
+        // A missing or wrong value: say which, show the raw text rather than break the widget.
+        console.warn('vf i18n:', (error as Error).message);
+        return typeof message === 'string' ? message : id;
+      }
+    },
+    formatDate: (value, options) => dateFormat(locale, options).format(value),
+    formatNumber: (value, options) => numberFormat(locale, options).format(value),
+    formatRelativeTime: (value, unit, options) => relativeFormat(locale, options).format(value, unit),
+  };
 }

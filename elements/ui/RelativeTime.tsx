@@ -2,7 +2,7 @@
  * "3 minutes ago": seconds, minutes, hours, days, then one month; a long date after that
  * (spec §9 relative times). The full date and time is the title; re-renders every minute.
  */
-import type { IntlShape } from '@formatjs/intl';
+import type { VfIntl } from '../../core/i18n/index.ts';
 import { useIntl } from './useIntl.ts';
 import { useNow } from './useNow.ts';
 
@@ -12,7 +12,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MONTH = 30 * DAY;
 
-export function formatRelative(intl: IntlShape, time: number, now: number): string {
+export function formatRelative(intl: VfIntl, time: number, now: number): string {
   const elapsed = Math.max(0, now - time);
   const rel = (value: number, unit: 'second' | 'minute' | 'hour' | 'day' | 'month') =>
     intl.formatRelativeTime(-value, unit, { numeric: 'auto' });

@@ -5,29 +5,28 @@
  */
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { IntlShape } from '@formatjs/intl';
 import { getStore } from '../../core/store/index.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { selectPage } from '../../core/session/slice.ts';
-import { createVfIntl, directionOf, loadMessages, localeOf, pageLanguage } from '../../core/i18n/index.ts';
+import { createVfIntl, directionOf, loadMessages, localeOf, pageLanguage, type VfIntl } from '../../core/i18n/index.ts';
 import { HostContext, useHost } from './hostEvents.ts';
 import { IntlContext } from './useIntl.ts';
 import { Skeleton } from './Skeleton.tsx';
 
 const DEFAULT_LANG = 'en-us';
-const intlCache = new Map<string, Promise<IntlShape>>();
+const intlCache = new Map<string, Promise<VfIntl>>();
 
 function bundlesFor(bundle: string | undefined): string[] {
   return bundle && bundle !== 'base' ? ['base', bundle] : ['base'];
 }
 
 /** Loads (once) the formatjs instance for a language; an unavailable language falls back. */
-export function loadIntl(lang: string, bundle?: string): Promise<IntlShape> {
+export function loadIntl(lang: string, bundle?: string): Promise<VfIntl> {
   const bundles = bundlesFor(bundle);
   const key = `${lang}|${bundles.join(',')}`;
   const cached = intlCache.get(key);
   if (cached) return cached;
-  const pending: Promise<IntlShape> = loadMessages(lang, bundles)
+  const pending: Promise<VfIntl> = loadMessages(lang, bundles)
     .then((messages) => createVfIntl(lang, messages))
     .catch((error: unknown) => {
       intlCache.delete(key);
@@ -49,7 +48,7 @@ function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
   // window.vfConfig.language > the page's language; aliases resolved, unsupported → en-us.
   const lang = pageLanguage(typeof pageLang === 'string' ? pageLang : null);
   const host = useHost();
-  const [intl, setIntl] = useState<IntlShape | null>(null);
+  const [intl, setIntl] = useState<VfIntl | null>(null);
 
   // The widget root carries its language and direction (Arabic lays out right to left), so the
   // shadow tree mirrors even on a page whose own direction differs.
