@@ -24,8 +24,12 @@ const chunks = {
     core: 'core/boot.ts',
     'vf-conversations': 'elements/vf-conversations/define.ts',
     'vf-conversations-count': 'elements/vf-conversations-count/define.ts',
+    'vf-conversation-starter': 'elements/vf-conversation-starter/define.ts',
+    'vf-pull-quote': 'elements/vf-pull-quote/define.ts',
     'vf-tray': 'elements/vf-tray/define.ts',
     'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
+    'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',
+    'vf-svod-email-verification': 'elements/vf-svod-email-verification/define.ts',
   },
   output: {
     dir: 'dist/chunks',

@@ -11,6 +11,8 @@ import { pageIdentified } from './page/slice.ts';
 import { syncPage } from './page/sync.ts';
 import { bootstrapSession } from './session/bootstrap.ts';
 import { lookUpThirdPartyCookies } from './session/thirdPartyCookies.ts';
+import { autoCookieLogin } from './session/cookieLogin.ts';
+import { keepSessionFresh } from './session/refresh.ts';
 import { watchNetwork } from './network/slice.ts';
 import { loadMessages } from './i18n/index.ts';
 import { isLoggedInUser, selectCurrentUser, selectSessionStatus } from './session/slice.ts';
@@ -26,6 +28,7 @@ import { newPageAddress, pageForAddress } from './mount/newPage.ts';
 import { applyPageClasses, ensureTray, listenForActivators } from './mount/page.ts';
 import { setWidgetPageId, updateMobileClasses, widgetQueue } from './mount/registry.ts';
 import { resetTray } from './mount/tray.ts';
+import { openAddressModal } from './session/addressParams.ts';
 import type { LoaderHost } from './loader/host.ts';
 
 export type { LoaderHost } from './loader/host.ts';
@@ -80,15 +83,22 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
       host.setContext('notifications', { counts: { new: 0 } });
       host.ready();
       widgetQueue.ready();
-      if (hasDom) ensureTray();
+      if (hasDom) {
+        ensureTray();
+        // Spec §4 step 4, the subscription (svod) feature: a mailed reset / verification link.
+        openAddressModal();
+      }
     }
   };
   let started = false;
   const unsubscribe = store.subscribe(() => started && sync());
   const stopNetwork = typeof window !== 'undefined' ? watchNetwork(window, store.dispatch) : () => undefined;
+  // Spec §4: tokens are refreshed every 270000 ms while signed in (core/session/refresh.ts).
+  const sessionKeeper = keepSessionFresh(store);
   stopSync = () => {
     unsubscribe();
     stopNetwork();
+    sessionKeeper.stop();
   };
 
   // Spec §4 order: third-party-cookie capability (once per browser session), bootstrap, then
@@ -98,6 +108,8 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
   if (booted) await loadMessages(page.lang ?? 'en-us', ['base']).catch(() => undefined);
   started = true;
   sync();
+  // Spec §4 step 4: auto-login once ready (the publisher's login cookie, when the site names one).
+  if (booted) await autoCookieLogin(store.dispatch, store.getState);
 }
 
 /** Teardown (spec §4): announces unready, unmounts every widget, clears the store. */
@@ -153,6 +165,7 @@ export async function loadNewPage(target: unknown): Promise<void> {
 }
 
 export { trayApi as tray } from './mount/tray.ts';
+export { loginApi as login } from './global-api/login.ts';
 
 /** The loader could not load `kind`'s chunk: a translated message with Retry in its elements. */
 export function showChunkError(kind: string, error: unknown, retry: () => void): void {

@@ -5,26 +5,39 @@
 import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SlidingWindowLimiter } from './auth/rateLimit.ts';
+import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './auth/rateLimit.ts';
 import type { Config } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
+import mailPlugin from './mail/plugin.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
+import accountRoutes from './routes/account.ts';
 import apiRoutes from './routes/api.ts';
+import avatarRoutes from './routes/avatars.ts';
 import banRoutes from './routes/bans.ts';
+import commentActivityRoutes from './routes/comment-activity.ts';
+import commentReadRoutes from './routes/comment-reads.ts';
+import commentModerationRoutes from './routes/comment-moderation.ts';
 import commentRoutes from './routes/comments.ts';
+import containerSettingsRoutes from './routes/container-settings.ts';
+import followRoutes from './routes/follows.ts';
 import pageRoutes from './routes/pages.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import settingsRoutes from './routes/settings.ts';
 import staticRoutes from './routes/static.ts';
+import loginRoutes from './routes/logins.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
+import userRoutes from './routes/users.ts';
 import { hostOf } from './storage/sites.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Login/signup/password-reset attempt limits (auth/rateLimit.ts); tests replace its clock. */
     authLimiter: SlidingWindowLimiter;
+    /** Posting limits (auth/rateLimit.ts limitPosting): the counter and the posts allowed per minute. */
+    postLimiter: SlidingWindowLimiter;
+    postLimit: number;
   }
 }
 
@@ -41,6 +54,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   });
   installErrorHandlers(app);
   app.decorate('authLimiter', new SlidingWindowLimiter(Date.now, config.authLimits));
+  app.decorate('postLimiter', new SlidingWindowLimiter(Date.now));
+  app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);
 
   app.register(cors, {
     // A request without Origin (curl, same-origin GET) passes; a browser's Origin must be a site's domain.
@@ -55,21 +70,31 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     },
     credentials: true,
     methods: ['GET', 'POST', 'DELETE', 'PATCH', 'PUT'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Signature'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Signature', 'X-Unique-Id'],
   });
   app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   // app.sites (used by the CORS check above at request time) comes from storage.
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });
   app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
+  app.register(accountRoutes, { prefix: '/api/v2' });
   app.register(banRoutes, { prefix: '/api/v2' });
   app.register(pageRoutes, { prefix: '/api/v2' });
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
+  app.register(loginRoutes, { prefix: '/api/v2' });
+  app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
+  app.register(followRoutes, { prefix: '/api/v2' });
   app.register(commentRoutes, { prefix: '/api/comments' });
+  app.register(commentModerationRoutes, { prefix: '/api/comments' });
+  app.register(containerSettingsRoutes, { prefix: '/api/comments' });
+  app.register(commentReadRoutes, { prefix: '/api/comments' });
+  app.register(commentActivityRoutes, { prefix: '/api/comments' });
   app.register(realtimeRoutes);
+  app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);
   return app;
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth/rateLimit.ts';
+import { type AuthLimits, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './auth/rateLimit.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -25,6 +25,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Auth attempts allowed per 10 minutes (docs/server.md "Rate limits"); 0 turns one off. */
   authLimits?: AuthLimits;
+  /** Comments (and replies) one user, or one IP for anonymous guests, may post per minute; 0: no limit. */
+  postLimit?: number;
+  /** Outgoing mail (docs/mail.md): null keeps mails in `<dataDir>/mail/` (shown at /demo/mail). */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -47,12 +52,15 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database: readDatabase(env, dataDir),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: nonEmpty(env, 'VF_MAIL_FROM') ?? 'vf <no-reply@localhost>',
     jwtSecret: readJwtSecret(env, dataDir),
     logLevel: readLogLevel(env),
     authLimits: {
       perIp: readCount(env, 'VF_AUTH_LIMIT_PER_IP', DEFAULT_AUTH_LIMITS.perIp),
       perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', DEFAULT_AUTH_LIMITS.perEmail),
     },
+    postLimit: readCount(env, 'VF_POST_LIMIT', DEFAULT_POST_LIMIT),
   };
 }
 

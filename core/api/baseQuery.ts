@@ -9,8 +9,9 @@ import {
   clearTokens, readAccessToken, readRefreshToken, readSession, writeSession, writeTokens,
   thirdPartyEnabled,
 } from '../session/storage.ts';
-import { loggedOut, type SessionState } from '../session/slice.ts';
+import { loggedOut, userUpdated, type SessionState } from '../session/slice.ts';
 import { errorFromResponse, networkError, type ApiError } from './errors.ts';
+import type { User } from './types.ts';
 import { getContainerSignature } from './signatures.ts';
 
 export type Service = 'api' | 'comments';
@@ -23,6 +24,8 @@ export interface VfRequest {
   service?: Service;
   method?: Method;
   body?: Record<string, unknown>;
+  /** Multipart form data instead of a JSON body (profile update with an avatar file). */
+  form?: FormData;
   params?: Record<string, QueryValue>;
   /** The container (uuid) this call is about: its signature, once known, goes in X-Request-Signature. */
   containerUuid?: string;
@@ -98,7 +101,12 @@ export function buildRequest(args: VfRequest, state: unknown, bearer: string | n
   }
   const qs = query.toString();
   const init: RequestInit = { method: method === 'PATCH' ? 'POST' : method, headers, credentials: 'include' };
-  if (!inQuery) {
+  if (!inQuery && args.form) {
+    // The browser sets the multipart Content-Type with its boundary.
+    for (const [key, value] of Object.entries(common)) args.form.set(key, value);
+    if (method === 'PATCH') args.form.set('verb', 'PATCH');
+    init.body = args.form;
+  } else if (!inQuery) {
     const body: Record<string, unknown> = { ...args.body, ...common };
     if (method === 'PATCH') body.verb = 'PATCH'; // spec §7: patch travels as POST with a verb field
     init.body = JSON.stringify(body);
@@ -147,7 +155,10 @@ async function doRefresh(api: BaseQueryContext): Promise<boolean> {
     refreshToken,
   );
   if (outcome.status >= 200 && outcome.status < 300) {
-    rememberCredentials(isObject(outcome.body) && 'result' in outcome.body ? outcome.body.result : outcome.body);
+    const result = isObject(outcome.body) && 'result' in outcome.body ? outcome.body.result : outcome.body;
+    rememberCredentials(result);
+    // The refresh answers with the current user record (name, pictures, ban may have changed).
+    if (isObject(result) && isObject(result.user)) api.dispatch(userUpdated(result.user as unknown as User));
     return true;
   }
   if (isAuthFailure(outcome.status)) signOut(api);

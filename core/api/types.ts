@@ -27,9 +27,17 @@ export interface User {
   /** Guests commenting anonymously (enable_anonymous_comments) post under this name. */
   anonymous_name?: string | null;
   social_login_provider?: string | null;
+  social_login_id?: string | null;
   email_verification_status?: 'none' | 'pending' | 'pending_new' | 'approved' | 'rejected' | null;
   username_pending?: string | null;
   username_moderation_status?: 'none' | 'pending' | 'approved' | 'rejected' | null;
+  /** Pictures awaiting a moderator (enable_avatar_premoderation); only the user and moderators see them. */
+  pic_small_pending?: string | null;
+  pic_large_pending?: string | null;
+  avatar_moderation_status?: 'none' | 'pending' | 'approved' | 'rejected' | null;
+  /** The viewer's follow / mute of this user (docs/accounts.md): ms, null when not; `is_muted` above is the site's mute. */
+  date_following?: number | null;
+  date_muted?: number | null;
 }
 
 /** Site (the spec's section) settings returned by bootstrap: every key, typed (docs/settings.md). */
@@ -117,6 +125,8 @@ export interface Comment {
   is_picked: boolean;
   is_pinned: boolean;
   date_pinned?: number | null;
+  /** After this time (ms) the author can no longer edit or remove it (the edit window's other end, spec §5). */
+  date_locked?: number | null;
   /** Posted by a guest under an anonymous name (enable_anonymous_comments): `actor.name` is that name. */
   is_anonymous?: boolean;
   /** Restrictions as the viewer sees them (their own held comment, a moderator's view). */
@@ -146,6 +156,23 @@ export interface CommentPage {
   total_visible_content: number;
   /** The container's event number when the list was read: realtime catches up from it. */
   latest_seq?: number;
+}
+
+/** GET /api/comments/{section}?container_id=: the container with its first page of comments. */
+export type ContainerWithPage = Container & CommentPage;
+
+/** GET /api/comments/{section}/{user}/profile: the user (public fields) and their comment counters. */
+export interface CommentProfile {
+  user: User;
+  comments_made: number;
+  comments_received: number;
+  likes_made: number;
+  likes_received: number;
+}
+
+/** One item of GET /api/comments/{section}/trending: a container and, when known, its page. */
+export interface TrendingContainer extends Container {
+  page: { title: string; url: string; image_url: string | null; image_alt: string | null } | null;
 }
 
 /** Error body for every non-2xx response. */
@@ -197,8 +224,6 @@ export interface ContentEvent {
   /** created, updated and the state/pin/pick events: the comment after the change, viewer-neutral
    * (actions all false, no replies, no total_flags). Not sent for content the public may not see. */
   content?: Comment;
-  /** flagged / flags_cleared: the new flag total (moderators' views only). */
-  total_flags?: number;
   /** liked / unliked: the new like total. */
   total_likes?: number;
   /** disliked / undisliked: the new dislike total. */

@@ -8,7 +8,7 @@ import { baseApi } from './base.ts';
 import { toApiError, type ApiError } from './errors.ts';
 import { clearTokens, thirdPartyEnabled } from '../session/storage.ts';
 import { isLoggedInUser, loggedOut, type SessionState } from '../session/slice.ts';
-import { announceLogin, announceLoginFailure } from '../session/loginEvents.ts';
+import { announceLogin, announceLoginFailure, announceLogout, announceLogoutFailure } from '../session/loginEvents.ts';
 import { publish } from '../global-api/bus.ts';
 
 export interface LoginArgs {
@@ -83,12 +83,12 @@ export const usersApi = baseApi.injectEndpoints({
         const error = result.error as ApiError | undefined;
         // A 401 means the server already forgot us: locally that is a logout too.
         if (error && error.error_status !== 401 && error.error_status !== 403) {
-          publish('authentication', 'logout_failure', { error });
+          announceLogoutFailure(error);
           return { error: { ...error, message: LOGOUT_FAILED } };
         }
         clearTokens();
         api.dispatch(loggedOut());
-        publish('authentication', 'logout', {});
+        announceLogout();
         return { data: null };
       },
     }),

@@ -28,6 +28,8 @@ export interface CoreModule {
   teardown(): void;
   loadNewPage(target: unknown): Promise<void>;
   tray: Record<string, (...args: unknown[]) => unknown>;
+  /** `vf.session.login.*` (core/global-api/login.ts). */
+  login: Record<string, (...args: unknown[]) => Promise<unknown>>;
   /** Shows the translated "did not load" message with a Retry button in every `kind` element. */
   showChunkError(kind: string, error: unknown, retry: () => void): void;
 }

@@ -54,6 +54,14 @@ win.vf = {
       (...args: unknown[]) => viaCore((core) => core.tray[method]!(...args)),
     ]),
   ),
+  session: {
+    login: Object.fromEntries(
+      ['cookie', 'jwt', 'openIdConnect', 'social'].map((method) => [
+        method,
+        (...args: unknown[]) => viaCore((core) => core.login[method]!(...args)),
+      ]),
+    ),
+  },
 };
 
 const load = (name: string, attempt = 0): Promise<unknown> => {

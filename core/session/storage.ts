@@ -9,6 +9,7 @@ export const SESSION_KEY = 'vf.session';
 export const ACCESS_TOKEN_KEY = 'vf.access_token';
 export const REFRESH_TOKEN_KEY = 'vf.refresh_token';
 export const THIRD_PARTY_KEY = 'vf.thirdparty_enabled';
+export const SIGNUP_REFERRAL_KEY = 'vf.signup_referral';
 
 type StorageKind = 'localStorage' | 'sessionStorage';
 
@@ -82,4 +83,30 @@ export function thirdPartyEnabled(): boolean {
 
 export function writeThirdPartyEnabled(enabled: boolean): void {
   write(THIRD_PARTY_KEY, String(enabled), 'sessionStorage');
+}
+
+/** What brought a guest to the login dialog (spec §3 Session): kept until the next login. */
+export interface SignupReferral {
+  action: string;
+  timestamp: number;
+}
+
+export function writeSignupReferral(action: string, now = Date.now()): void {
+  write(SIGNUP_REFERRAL_KEY, JSON.stringify({ action, timestamp: now } satisfies SignupReferral));
+}
+
+/** The stored referral, or null when absent or not one (junk is ignored, not thrown). */
+export function readSignupReferral(): SignupReferral | null {
+  const raw = read(SIGNUP_REFERRAL_KEY);
+  try {
+    const value = raw === null ? null : (JSON.parse(raw) as Partial<SignupReferral> | null);
+    if (typeof value?.action === 'string' && typeof value.timestamp === 'number') return { action: value.action, timestamp: value.timestamp };
+  } catch {
+    // Not JSON: treated as absent.
+  }
+  return null;
+}
+
+export function clearSignupReferral(): void {
+  write(SIGNUP_REFERRAL_KEY, null);
 }

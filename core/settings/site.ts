@@ -19,6 +19,7 @@ export const SITE_SETTING_KINDS = {
   enable_dislikes: 'boolean',
   enable_email_verification: 'boolean',
   enable_anonymous_comments: 'boolean',
+  enable_premoderation: 'boolean',
   enable_user_comment_editing: 'boolean',
   enable_user_comment_remove: 'boolean',
   user_comment_edit_timeout: 'seconds',
@@ -32,6 +33,7 @@ export const SITE_SETTING_KINDS = {
   disable_cookie_displayname: 'boolean',
   disable_email_notifications: 'boolean',
   enable_username_premoderation: 'boolean',
+  enable_avatar_premoderation: 'boolean',
   require_user_authentication_to_vote: 'boolean',
   require_user_authentication_to_see_results: 'boolean',
   // login providers
@@ -45,6 +47,7 @@ export const SITE_SETTING_KINDS = {
   authprovider_backplane_v2_hash: 'text',
   authprovider_janrain_enabled: 'boolean',
   authprovider_oidc_enabled: 'boolean',
+  authprovider_social_providers: 'text',
   autosociallogin: 'boolean',
   thirdparty_enabled: 'boolean',
 } as const satisfies Record<string, SettingKind>;
@@ -72,6 +75,7 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   enable_dislikes: true,
   enable_email_verification: false,
   enable_anonymous_comments: false,
+  enable_premoderation: false,
   enable_user_comment_editing: true,
   enable_user_comment_remove: true,
   user_comment_edit_timeout: 300,
@@ -84,6 +88,7 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   disable_cookie_displayname: false,
   disable_email_notifications: false,
   enable_username_premoderation: false,
+  enable_avatar_premoderation: false,
   require_user_authentication_to_vote: false,
   require_user_authentication_to_see_results: false,
   authprovider_custom_cookie_name: null,
@@ -96,9 +101,32 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   authprovider_backplane_v2_hash: null,
   authprovider_janrain_enabled: false,
   authprovider_oidc_enabled: false,
+  authprovider_social_providers: null,
   autosociallogin: false,
   thirdparty_enabled: false,
 };
+
+/** Spec §5: the social login types, exactly. */
+export const SOCIAL_LOGIN_TYPES = ['apple', 'facebook', 'google', 'twitter', 'linkedin', 'yahoo', 'windowslive', 'aol'] as const;
+export type SocialLoginType = (typeof SOCIAL_LOGIN_TYPES)[number];
+
+export function isSocialLoginType(value: unknown): value is SocialLoginType {
+  return typeof value === 'string' && (SOCIAL_LOGIN_TYPES as readonly string[]).includes(value);
+}
+
+/** Spec §5's refusal of any other type. */
+export function invalidSocialTypeMessage(type: unknown): string {
+  return `Invalid social login type specified: ${String(type)}. Valid types are: ${SOCIAL_LOGIN_TYPES.join(', ')}`;
+}
+
+/** Spec §8: a login method the site has not configured. */
+export const LOGIN_NOT_ENABLED = 'This login method is not currently enabled on this site';
+
+/** The social buttons to show: `authprovider_social_providers` (comma list) read as valid types only. */
+export function enabledSocialProviders(s: Pick<StoredSiteSettings, 'authprovider_social_providers'>): SocialLoginType[] {
+  const named = (s.authprovider_social_providers ?? '').split(',').map((t) => t.trim());
+  return SOCIAL_LOGIN_TYPES.filter((type) => named.includes(type));
+}
 
 /** Keys the server computes; sending one in a change is refused. */
 export const DERIVED_SETTING_KEYS = ['thirdparty_login_enabled'] as const;

@@ -4,6 +4,7 @@
  * Decorative: the author's name is always shown beside it.
  */
 import { useState } from 'react';
+import { apiAssetUrl } from '../../core/api/assets.ts';
 
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -25,8 +26,10 @@ export interface AvatarProps {
   seed?: string;
 }
 
-export function Avatar({ name, src, seed }: AvatarProps) {
+export function Avatar({ name, src: given, seed }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
+  // Stored pictures are paths on the API's origin (docs/accounts.md).
+  const src = apiAssetUrl(given);
   const showImage = Boolean(src) && failed !== src;
   return (
     <span

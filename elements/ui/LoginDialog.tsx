@@ -5,9 +5,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { User } from '../../core/api/types.ts';
 import { useLoginMutation, useSignupMutation } from '../../core/api/users.ts';
+import { announceLoginCancel, announceLoginDialogClosed } from '../../core/session/loginEvents.ts';
 import { Button } from './Button.tsx';
 import { CloseIcon } from './CloseIcon.tsx';
 import { LoginField } from './LoginField.tsx';
+import { LoginForgot } from './LoginForgot.tsx';
+import { SocialButtons } from './SocialButtons.tsx';
 import type { MessageRef } from './banMessages.ts';
 import { loginFailure } from './loginErrors.ts';
 import { validateLogin, type FieldErrors, type LoginMode, type LoginValues } from './loginValidation.ts';
@@ -29,6 +32,9 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
   const firstField = useRef<HTMLInputElement>(null);
   const tabs = useRef<Record<LoginMode, HTMLButtonElement | null>>({ login: null, signup: null });
   const [mode, setMode] = useState<LoginMode>('login');
+  /** The "Forgot password?" view replaces the tabs while shown. */
+  const [forgot, setForgot] = useState(false);
+  const wasForgot = useRef(false);
   const [values, setValues] = useState<LoginValues>(EMPTY);
   const [attempted, setAttempted] = useState(false);
   const [serverFields, setServerFields] = useState<FieldErrors>({});
@@ -45,12 +51,19 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
       setAttempted(false);
       setServerFields({});
       setFormError(null);
+      setForgot(false);
       el.showModal();
       firstField.current?.focus();
     } else if (!open && el.open) {
       el.close();
     }
   }, [open]);
+
+  // Back from "Forgot password?": focus returns to the login form's first field.
+  useEffect(() => {
+    if (wasForgot.current && !forgot) firstField.current?.focus();
+    wasForgot.current = forgot;
+  }, [forgot]);
 
   const fieldErrors: FieldErrors = { ...(attempted ? validateLogin(mode, values) : {}), ...serverFields };
   const errorText = (key: string | undefined) => (key ? t(key) : null);
@@ -96,6 +109,7 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
       setValues(EMPTY);
       setAttempted(false);
       onSuccess?.(result.user, mode === 'signup');
+      announceLoginDialogClosed();
       onClose();
     } catch (error) {
       const failure = loginFailure(error);
@@ -105,22 +119,29 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
     }
   };
 
+  // Close button or Escape: the reader gave up (authentication / cancel, then close_modal).
+  const dismiss = () => {
+    if (dialog.current?.open) announceLoginCancel(mode === 'login' ? 'email' : 'signup');
+    onClose();
+  };
+
   const titleId = `${id}-title`;
   const panelId = `${id}-panel`;
   const tabId = (m: LoginMode) => `${id}-tab-${m}`;
 
   return (
-    <dialog ref={dialog} className="vf-dialog" part="login-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={dialog} className="vf-dialog" part="login-dialog" aria-labelledby={titleId} onCancel={dismiss} onClose={onClose}>
       <div className="vf-dialog__header">
         <h2 id={titleId} className="vf-dialog__title">
-          {t(mode === 'login' ? 'base.login.title' : 'base.signup.title')}
+          {t(forgot ? 'base.forgot.title' : mode === 'login' ? 'base.login.title' : 'base.signup.title')}
         </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
+        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={dismiss}>
           <CloseIcon />
         </Button>
       </div>
       <div className="vf-dialog__body">
-        <div role="tablist" className="vf-tabs" aria-label={t('base.login.tabs')}>
+        {forgot ? <LoginForgot initialEmail={values.email} onBack={() => setForgot(false)} /> : null}
+        <div role="tablist" className="vf-tabs" aria-label={t('base.login.tabs')} hidden={forgot}>
           {MODES.map((m) => (
             <button
               key={m}
@@ -141,7 +162,7 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
             </button>
           ))}
         </div>
-        <div id={panelId} role="tabpanel" aria-labelledby={tabId(mode)}>
+        <div id={panelId} role="tabpanel" aria-labelledby={tabId(mode)} hidden={forgot}>
         <form className="vf-form" noValidate onSubmit={submit}>
           {formError ? (
             <p className="vf-error vf-form__error" role="alert">
@@ -181,8 +202,14 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
           <Button type="submit" variant="primary" busy={busy}>
             {t(busy ? 'base.login.busy' : mode === 'login' ? 'base.login.submit' : 'base.signup.submit')}
           </Button>
+          {mode === 'login' ? (
+            <Button variant="ghost" onClick={() => setForgot(true)}>
+              {t('base.forgot.link')}
+            </Button>
+          ) : null}
         </form>
         </div>
+        {forgot ? null : <SocialButtons onSuccess={(user, isNew) => { onSuccess?.(user, isNew); announceLoginDialogClosed(); onClose(); }} />}
       </div>
     </dialog>
   );

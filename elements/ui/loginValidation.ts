@@ -20,9 +20,22 @@ export function validateLogin(mode: LoginMode, values: LoginValues): FieldErrors
     if (!name) errors.name = 'base.login.error.nameRequired';
     else if (name.length > NAME_MAX) errors.name = 'base.login.error.nameTooLong';
   }
-  if (!values.email.trim()) errors.email = 'base.login.error.emailRequired';
-  else if (!EMAIL_RE.test(values.email.trim())) errors.email = 'base.login.error.emailInvalid';
+  const email = emailError(values.email);
+  if (email) errors.email = email;
   if (!values.password) errors.password = 'base.login.error.passwordRequired';
   else if (mode === 'signup' && values.password.length < PASSWORD_MIN) errors.password = 'base.login.error.passwordTooShort';
   return errors;
+}
+
+/** The message key for a bad email address (null when it looks right). */
+export function emailError(email: string): string | null {
+  if (!email.trim()) return 'base.login.error.emailRequired';
+  return EMAIL_RE.test(email.trim()) ? null : 'base.login.error.emailInvalid';
+}
+
+/** A new password and its repetition (the reset modal): the sign-up rules, and both the same. */
+export function newPasswordErrors(password: string, repeated: string): { password?: string; repeated?: string } {
+  if (!password) return { password: 'base.login.error.passwordRequired' };
+  if (password.length < PASSWORD_MIN) return { password: 'base.login.error.passwordTooShort' };
+  return password === repeated ? {} : { repeated: 'base.reset.mismatch' };
 }

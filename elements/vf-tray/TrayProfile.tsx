@@ -1,18 +1,20 @@
 /**
- * The tray's profile view: the signed-in reader's picture and name with a Log out button; for a
- * guest, a Log in button that opens the shared log in / sign up dialog (and publishes
- * `tray/login_required`).
+ * The tray's profile view: the signed-in reader's name and picture, editable (ProfileEditor),
+ * with a Log out button; for a guest, a Log in button that publishes `authentication/required`
+ * (site code may swallow it to run its own login) and `tray/login_required`, then opens the
+ * shared log in / sign up dialog.
  */
 import { useState } from 'react';
 import { useLogoutMutation } from '../../core/api/users.ts';
 import { trayActions } from '../../core/mount/tray.ts';
+import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { selectCurrentUser, isLoggedInUser, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
-import { Avatar } from '../ui/Avatar.tsx';
 import { Button } from '../ui/Button.tsx';
 import { LoginDialog } from '../ui/LoginDialog.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
+import { ProfileEditor } from './ProfileEditor.tsx';
 
 export function TrayProfile() {
   const t = useT();
@@ -26,12 +28,10 @@ export function TrayProfile() {
   if (isLoggedInUser(user)) {
     return (
       <div className="vf-tray__profile">
-        <div className="vf-tray__who">
-          <Avatar name={user.name} src={user.pic_large ?? user.pic_small} seed={user.uuid} />
-          <span className="vf-tray__name" part="profile-name">
-            {user.name}
-          </span>
-        </div>
+        <p className="vf-tray__name" part="profile-name">
+          {user.name}
+        </p>
+        <ProfileEditor key={user.uuid} user={user} />
         <Button busy={logoutState.isLoading} onClick={() => void logout().unwrap().catch(() => {})}>
           {t('base.tray.logout')}
         </Button>
@@ -50,6 +50,7 @@ export function TrayProfile() {
       <Button
         variant="primary"
         onClick={() => {
+          if (!announceLoginRequired('profile')) return;
           trayActions.loginRequired('profile');
           setLoginOpen(true);
         }}

@@ -7,7 +7,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * page has none, and a second `<vf-tray>` stays empty. Open it with a `<vf-tray-trigger>`, any
  * element with the class `vf-js-tray-activator`, or `window.vf.tray.open()`.
  *
- * @summary Notification tray: feed, profile (log in / log out) and settings in a side panel.
+ * @summary Notification tray: feed, profile (log in / log out, name and picture) and settings in a side panel.
  *
  * @fires tray/open - `window.vf.$subscribe('tray', 'open', fn)`: `{ view }`.
  * @fires tray/close - `{ view }`.
@@ -19,6 +19,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart panel - The side panel (a modal `<dialog>`).
  * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-settings`).
  * @csspart profile-name - The signed-in reader's name.
+ * @csspart profile-editor - The form changing the reader's name and picture.
  * @csspart avatar - The signed-in reader's picture or initials.
  *
  * @cssprop [--vf-tray-width=24rem] - Width of the panel (never wider than the window).

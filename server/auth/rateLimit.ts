@@ -4,6 +4,7 @@
  * fall within the last `windowMs`. The clock is injectable (`now`) so tests can move time.
  * Per process: with several server processes each counts on its own.
  */
+import { HttpError } from '../errors.ts';
 
 export interface Limit {
   limit: number;
@@ -73,7 +74,7 @@ export interface AuthLimits {
 }
 export const DEFAULT_AUTH_LIMITS: AuthLimits = { perIp: 10, perEmail: 5 };
 
-export type AuthAction = 'login' | 'signup' | 'password_reset';
+export type AuthAction = 'login' | 'signup' | 'password_reset' | 'email_verification';
 
 /** The checks for one auth attempt (the email normalised by the caller); a 0 limit is off. */
 export function authChecks(action: AuthAction, ip: string, email: string, limits: AuthLimits = DEFAULT_AUTH_LIMITS): { key: string; limit: Limit }[] {
@@ -82,4 +83,44 @@ export function authChecks(action: AuthAction, ip: string, email: string, limits
     { key: `${action}:email:${email}`, limit: { limit: limits.perEmail, windowMs: TEN_MINUTES } },
   ];
   return checks.filter((check) => check.limit.limit > 0);
+}
+
+/**
+ * Counts one attempt of `action` from the request's IP for `email` (normalised by the caller);
+ * over a limit, sets Retry-After (seconds) and throws a 429 naming the wait in minutes.
+ */
+export function limitAuthAttempt(
+  limiter: SlidingWindowLimiter,
+  request: { ip: string },
+  reply: { header(name: string, value: string): unknown },
+  action: AuthAction,
+  email: string,
+): void {
+  const refused = limiter.attempt(authChecks(action, request.ip, email, limiter.limits));
+  if (!refused) return;
+  reply.header('retry-after', String(refused.retryAfter));
+  const minutes = Math.ceil(refused.retryAfter / 60);
+  throw new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
+
+/** Comments (and replies) per minute per user, or per IP for anonymous guests (VF_POST_LIMIT). */
+export const DEFAULT_POST_LIMIT = 5;
+
+/**
+ * Counts one post by `posterUuid` (null: an anonymous guest, counted by IP); over `perMinute`,
+ * sets Retry-After (seconds) and throws a 429. A limit of 0 is off.
+ */
+export function limitPosting(
+  limiter: SlidingWindowLimiter,
+  perMinute: number,
+  request: { ip: string },
+  reply: { header(name: string, value: string): unknown },
+  posterUuid: string | null,
+): void {
+  if (perMinute <= 0) return;
+  const key = posterUuid ? `post:user:${posterUuid}` : `post:ip:${request.ip}`;
+  const refused = limiter.attempt([{ key, limit: { limit: perMinute, windowMs: 60_000 } }]);
+  if (!refused) return;
+  reply.header('retry-after', String(refused.retryAfter));
+  throw new HttpError(429, `You are posting too fast. Try again in ${refused.retryAfter} second${refused.retryAfter === 1 ? '' : 's'}.`);
 }

@@ -8,13 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
-import { effectiveBan, withBan, type BanRow } from '../storage/bans.ts';
+import { effectiveBan, type BanRow } from '../storage/bans.ts';
 import { createSession, isSessionLive } from '../storage/sessions.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../storage/users.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/tokens.ts';
 
 export interface RequestUser {
-  /** `ban_level` is the effective ban's (storage/bans.ts). */
   row: UserRow;
   sessionId: string;
   /** The effective ban, for the details a refusal carries (null: not banned). */
@@ -22,7 +21,7 @@ export interface RequestUser {
 }
 
 export interface AuthHelpers {
-  /** Starts a new login session and returns what the client stores. */
+  /** Starts a new login session and returns what the client stores (the user with their effective ban). */
   login(user: UserRow): Promise<AuthResult>;
   /** Access token for an existing session (after a refresh). */
   accessToken(user: UserRow, sessionId: string): string;
@@ -65,7 +64,7 @@ export default fp<{ jwtSecret: Buffer }>(
         const session = newSessionId();
         const refresh = newRefreshToken();
         await createSession(app.db, session, user.uuid, hashRefreshToken(refresh));
-        return { user: await toApiUser(app.db, user, true), session, access_token: accessToken(user, session), refresh_token: refresh };
+        return { user: await toApiUser(app.db, user, await effectiveBan(app.db, user.uuid), true), session, access_token: accessToken(user, session), refresh_token: refresh };
       },
     } satisfies AuthHelpers);
 
@@ -82,7 +81,7 @@ export default fp<{ jwtSecret: Buffer }>(
       const ban = await effectiveBan(app.db, row.uuid);
       // A login ban makes the token worthless at once: the request is a guest's.
       if (ban?.ban_level === 'login') return;
-      request.user = { row: withBan(row, ban), sessionId: claims.sid, ban };
+      request.user = { row, sessionId: claims.sid, ban };
     });
   },
   { name: 'vf-auth', dependencies: ['vf-storage'] },

@@ -2,15 +2,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
 import { verifyAgainstDummy, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { authChecks, type AuthAction } from '../auth/rateLimit.ts';
+import { limitAuthAttempt, type AuthAction } from '../auth/rateLimit.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/tokens.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { normaliseName } from '../content/normalise.ts';
+import { startEmailVerification } from '../mail/accountMails.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
 import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../storage/sessions.ts';
 import { getSite, hostOf, type Site } from '../storage/sites.ts';
-import { banDetails, effectiveBan, withBan } from '../storage/bans.ts';
+import { banDetails, effectiveBan } from '../storage/bans.ts';
 import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../storage/users.ts';
-import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
+import { absentBodyIsEmpty, type Common, strictObject, userName, uuid } from './schemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 
@@ -47,13 +49,8 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** Counts the attempt; a 429 with Retry-After when the IP or the email is over its limit. */
-  function limitAttempt(request: FastifyRequest, reply: FastifyReply, action: AuthAction, address: string): void {
-    const refused = app.authLimiter.attempt(authChecks(action, request.ip, normaliseEmail(address), app.authLimiter.limits));
-    if (!refused) return;
-    reply.header('retry-after', String(refused.retryAfter));
-    const minutes = Math.ceil(refused.retryAfter / 60);
-    throw new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+  const limitAttempt = (request: FastifyRequest, reply: FastifyReply, action: AuthAction, address: string) =>
+    limitAuthAttempt(app.authLimiter, request, reply, action, normaliseEmail(address));
 
   async function resolveSite(request: FastifyRequest, body: BootstrapBody): Promise<Site> {
     if (body.site_uuid) {
@@ -83,7 +80,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       const site = await resolveSite(request, body);
       const viewer = request.user && request.user.row.site_uuid === site.uuid ? request.user : null;
       const result: BootstrapResult = {
-        user: viewer ? await toApiUser(app.db, viewer.row, true) : null,
+        user: viewer ? await toApiUser(app.db, viewer.row, viewer.ban, true) : null,
         settings: site.settings,
         sectionTree: { section_id: site.uuid, name: site.name, children: [] },
         section_uuid: site.uuid,
@@ -99,7 +96,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         body: strictObject(
           {
-            name: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
+            name: userName,
             email,
             password: { type: 'string', minLength: 8, maxLength: 128 },
             login: { type: 'boolean' },
@@ -117,15 +114,17 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       const existing = await findUserByEmail(app.db, site.uuid, body.email);
       const ban = existing ? await effectiveBan(app.db, existing.uuid) : null;
       if (ban) throw new HttpError(403, 'This email belongs to an account banned on this site', { api_code: SIGNUP_BANNED, ban: banDetails(ban) });
-      const user = await createUser(app.db, {
+      const created = await createUser(app.db, {
         site_uuid: site.uuid,
         email: body.email,
-        name: body.name.trim(),
+        name: normaliseName(body.name),
         password_hash: await hashPassword(body.password),
       });
-      if (!user) throw new HttpError(409, 'An account with this email already exists', { field: 'email' });
+      if (!created) throw new HttpError(409, 'An account with this email already exists', { field: 'email' });
+      // With enable_email_verification the account starts pending_new and is mailed a link.
+      const user = await startEmailVerification(app, request, site, created);
       if (body.login) return { result: await app.auth.login(user) };
-      return { result: { user: await toApiUser(app.db, user, true) } };
+      return { result: { user: await toApiUser(app.db, user, null, true) } };
     },
   );
 
@@ -151,7 +150,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       // Only a `login` ban refuses login (after the password: the ban is not shown to strangers).
       const ban = await effectiveBan(app.db, user.uuid);
       if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
-      return { result: await app.auth.login(withBan(user, ban)) };
+      return { result: await app.auth.login(user) };
     },
   );
 
@@ -179,7 +178,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       const refresh = newRefreshToken();
       if (!(await rotateRefresh(app.db, session.id, oldHash, hashRefreshToken(refresh)))) throw new HttpError(401, 'unauthorized');
       const result: AuthResult = {
-        user: await toApiUser(app.db, withBan(user, ban), true),
+        user: await toApiUser(app.db, user, ban, true),
         session: session.id,
         access_token: app.auth.accessToken(user, session.id),
         refresh_token: refresh,
@@ -189,7 +188,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/users/current', { schema: { querystring: strictObject({}) } }, async (request) => {
-    const { row } = requireUser(request);
-    return { result: await toApiUser(app.db, row, true) };
+    const { row, ban } = requireUser(request);
+    return { result: await toApiUser(app.db, row, ban, true) };
   });
 }

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { BanLevel } from '../../core/api/types.ts';
 import type { BansTable, Database } from './schema.ts';
-import type { UserRow } from './users.ts';
 
 export type BanRow = Selectable<BansTable>;
 export type GivenBanLevel = Exclude<BanLevel, 'none'>;
@@ -78,9 +77,4 @@ export function banDetails(ban: BanRow): BanDetails {
   const permanent = Number(ban.is_permanent) === 1;
   const expired = ban.date_expired === null ? null : Number(ban.date_expired);
   return { reason: ban.user_message, end_date: permanent || expired === null ? null : Math.floor(expired / 1000), permanent };
-}
-
-/** The row with `ban_level` set from its effective ban (what permissions and the API read). */
-export function withBan(row: UserRow, ban: BanRow | null): UserRow {
-  return { ...row, ban_level: ban ? ban.ban_level : 'none' };
 }

@@ -21,11 +21,58 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   user_privilege: string;
-  /** Legacy (migration 001): always 'none'; the effective ban comes from `bans` (storage/bans.ts). */
-  ban_level: string;
   date_created: number;
   /** Muted by the site's moderators (migration 002): 0/1; inserts leave it to the default. */
   is_muted?: number;
+  /** Pictures (migration 007): `/avatars/<file>` paths; the _pending pair awaits a moderator. */
+  pic_small?: string | null;
+  pic_large?: string | null;
+  pic_small_pending?: string | null;
+  pic_large_pending?: string | null;
+  /** none | pending | approved | rejected (migration 007; inserts leave it to 'none'). */
+  avatar_moderation_status?: string;
+  username_pending?: string | null;
+  username_moderation_status?: string;
+  /** none | pending | pending_new | approved | rejected (migration 005; inserts leave it to 'none'). */
+  email_verification_status?: string;
+  /** External identity (migration 006): sso | oidc | a social provider, and its subject; unique per site. */
+  social_login_provider?: string | null;
+  social_login_id?: string | null;
+}
+
+/** A site's login method (migration 006): `config` is JSON with secrets, never sent to a client. */
+export interface SiteLoginsTable {
+  site_uuid: string;
+  method: string; // cookie | jwt | oidc | a social login type
+  config: string;
+  date_updated: number;
+}
+
+/** One-time account tokens (migration 005): mailed for a password reset or an email check. */
+export interface AccountTokensTable {
+  token_hash: string; // sha256 (hex) of the token; the token itself is never stored
+  purpose: string; // reset | verify
+  user_uuid: string;
+  date_created: number;
+  date_expires: number;
+  date_used: number | null;
+}
+
+/** One user following another (migration 007): unique pair. */
+export interface FollowsTable {
+  follower_uuid: string;
+  followee_uuid: string;
+  site_uuid: string;
+  page_id: string | null;
+  date_created: number;
+}
+
+/** One user muting another for themselves (migration 007): unique pair. */
+export interface MutesTable {
+  muter_uuid: string;
+  muted_uuid: string;
+  site_uuid: string;
+  date_created: number;
 }
 
 export interface SessionsTable {
@@ -47,6 +94,8 @@ export interface ContainersTable {
   date_created: number;
   /** The last realtime event's number in this container (migration 003). */
   event_seq?: number; // optional: inserts leave it to the column default (0)
+  /** New comments wait for a moderator (migration 008): 0/1; inserts leave it to the default. */
+  is_premoderated?: number;
 }
 
 export interface CommentsTable {
@@ -68,6 +117,18 @@ export interface CommentsTable {
   is_pinned: number;
   date_created: number;
   date_edited: number | null;
+  /** Migration 008 (optional: inserts may leave them to their defaults). */
+  anonymous_name?: string | null; // the guest's name when posted anonymously
+  total_flags?: number;
+  date_pinned?: number | null;
+  date_locked?: number | null; // no author edits or removal after this (ms)
+}
+
+/** Flags (migration 008): one per user and comment. */
+export interface FlagsTable {
+  content_uuid: string;
+  user_uuid: string;
+  date_created: number;
 }
 
 export interface LikesTable {
@@ -111,6 +172,14 @@ export interface PagesTable {
   date_updated: number;
 }
 
+/** Social popup logins in progress (migration 010): see server/auth/socialFlows.ts. */
+export interface LoginFlowsTable {
+  key_hash: string;
+  kind: string; // pending | issued
+  payload: string; // JSON
+  date_expires: number;
+}
+
 export interface Database {
   sites: SitesTable;
   users: UsersTable;
@@ -122,6 +191,12 @@ export interface Database {
   dislikes: DislikesTable;
   events: EventsTable;
   bans: BansTable;
+  login_flows: LoginFlowsTable;
+  follows: FollowsTable;
+  mutes: MutesTable;
+  flags: FlagsTable;
+  account_tokens: AccountTokensTable;
+  site_logins: SiteLoginsTable;
 }
 
 /** Bans (migration 004): the latest unexpired, unrevoked row per user is the effective ban. */

@@ -1,11 +1,18 @@
-/** Users: create (email unique per site), look up, and shape for the API. */
+/** Users: create (email unique per site), look up, update the profile, and shape for the API. */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BanLevel, User, UserPrivilege } from '../../core/api/types.ts';
 import type { Database, UsersTable } from './schema.ts';
 
 /** A users row as read (the table's type, with generated columns filled in). */
 export type UserRow = Selectable<UsersTable>;
+export type UserChange = Updateable<UsersTable>;
+
+/** The effective ban as the API and the rules need it (storage/bans.ts effectiveBan; null: none). */
+export type EffectiveBan = { ban_level: string } | null;
+
+export type ModerationStatus = 'none' | 'pending' | 'approved' | 'rejected';
+export type EmailVerificationStatus = NonNullable<User['email_verification_status']>;
 
 export interface NewUser {
   site_uuid: string;
@@ -30,7 +37,6 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<U
       name: user.name,
       password_hash: user.password_hash,
       user_privilege: user.user_privilege ?? 'user',
-      ban_level: 'none',
       date_created: Date.now(),
     })
     .onConflict((oc) => oc.columns(['site_uuid', 'email']).doNothing())
@@ -54,8 +60,26 @@ export async function findUserByUuid(db: Kysely<Database>, uuid: string): Promis
   return row ?? null;
 }
 
-/** The API shape, with counters. `self` adds the email (only users see their own). */
-export async function toApiUser(db: Kysely<Database>, row: UserRow, self: boolean): Promise<User> {
+/** By uuid or by numeric id (spec §7 `users/{id}` takes either). */
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | null> {
+  if (!/^\d{1,15}$/.test(id)) return findUserByUuid(db, id);
+  const row = await db.selectFrom('users').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Applies `change` and returns the updated row (null when the user is gone). */
+export async function updateUser(db: Kysely<Database>, uuid: string, change: UserChange): Promise<UserRow | null> {
+  if (Object.keys(change).length === 0) return findUserByUuid(db, uuid);
+  const row = await db.updateTable('users').set(change).where('uuid', '=', uuid).returningAll().executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The API shape, with counters. `ban` is the user's effective ban (storage/bans.ts).
+ * `privateView` (the user themself, or a moderator of their site) adds the email and the
+ * pending name and pictures with their moderation states.
+ */
+export async function toApiUser(db: Kysely<Database>, row: UserRow, ban: EffectiveBan, privateView: boolean): Promise<User> {
   const [made, received, liked] = await Promise.all([
     db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
     db.selectFrom('comments').select((eb) => eb.fn.sum<number>('total_likes').as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
@@ -67,15 +91,28 @@ export async function toApiUser(db: Kysely<Database>, row: UserRow, self: boolea
     name: row.name,
     user_privilege: row.user_privilege as UserPrivilege,
     anonymous: false,
-    ban_level: row.ban_level as BanLevel,
-    pic_small: null,
-    pic_large: null,
+    ban_level: (ban?.ban_level ?? 'none') as BanLevel,
+    pic_small: row.pic_small ?? null,
+    pic_large: row.pic_large ?? null,
     date_created: Number(row.date_created),
     comments_made: Number(made.n ?? 0),
     likes_made: Number(liked.n ?? 0),
     likes_received: Number(received.n ?? 0),
   };
   if (Number(row.is_muted ?? 0) === 1) user.is_muted = true;
-  if (self) user.email = row.email;
+  if (row.social_login_provider) {
+    user.social_login_provider = row.social_login_provider;
+    user.social_login_id = row.social_login_id ?? null;
+  }
+  if (privateView) {
+    // An external account without a usable email holds a placeholder (storage/externalUsers.ts).
+    if (row.email.includes('@')) user.email = row.email;
+    user.pic_small_pending = row.pic_small_pending ?? null;
+    user.pic_large_pending = row.pic_large_pending ?? null;
+    user.avatar_moderation_status = (row.avatar_moderation_status ?? 'none') as ModerationStatus;
+    user.username_pending = row.username_pending ?? null;
+    user.username_moderation_status = (row.username_moderation_status ?? 'none') as ModerationStatus;
+    user.email_verification_status = (row.email_verification_status ?? 'none') as EmailVerificationStatus;
+  }
   return user;
 }

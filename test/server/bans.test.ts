@@ -6,15 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../core/api/types.ts';
-import { bearer, build, container, resultOf, SITE, signup } from './helpers.ts';
+import { bearer, build, container, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function withPrivilege(app: FastifyInstance, privilege: 'mod' | 'admin') {
-  const account = await signup(app);
-  await app.db.updateTable('users').set({ user_privilege: privilege }).where('uuid', '=', account.user.uuid).execute();
-  return account;
-}
 
 function ban(app: FastifyInstance, token: string | undefined, uuid: string, payload: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: `/api/v2/users/${uuid}/ban`, headers: bearer(token), payload });
@@ -36,7 +30,7 @@ async function post(app: FastifyInstance, token: string) {
 describe('ban routes', () => {
   test('a moderator bans and unbans; the effective ban shows on the user', async (t) => {
     const app = await build(t);
-    const mod = await withPrivilege(app, 'mod');
+    const mod = await signupAs(app, 'mod');
     const reader = await signup(app);
     const given = resultOf<{ ban_level: string; is_permanent: boolean; date_expired: number | null; user_message: string }>(
       await ban(app, mod.access_token, reader.user.uuid, { ban_level: 'posting', reason: 'spam', duration_days: 3 }),
@@ -53,7 +47,7 @@ describe('ban routes', () => {
 
   test('who may ban whom', async (t) => {
     const app = await build(t);
-    const [mod, admin, reader] = [await withPrivilege(app, 'mod'), await withPrivilege(app, 'admin'), await signup(app)];
+    const [mod, admin, reader] = [await signupAs(app, 'mod'), await signupAs(app, 'admin'), await signup(app)];
     const body = { ban_level: 'posting', reason: 'x', permanent: true };
     assert.equal((await ban(app, undefined, reader.user.uuid, body)).statusCode, 401);
     assert.equal((await ban(app, reader.access_token, mod.user.uuid, body)).statusCode, 403);
@@ -67,7 +61,7 @@ describe('ban routes', () => {
 
   test('the body is checked: a level, a reason, and exactly one of duration_days / permanent', async (t) => {
     const app = await build(t);
-    const [mod, reader] = [await withPrivilege(app, 'mod'), await signup(app)];
+    const [mod, reader] = [await signupAs(app, 'mod'), await signup(app)];
     const uuid = reader.user.uuid;
     for (const payload of [
       { ban_level: 'posting', reason: 'x' },
@@ -85,7 +79,7 @@ describe('ban routes', () => {
 describe('ban enforcement', () => {
   test('posting while banned: 403, 65540, with the ban details; expired bans stop counting', async (t) => {
     const app = await build(t);
-    const [mod, reader] = [await withPrivilege(app, 'mod'), await signup(app)];
+    const [mod, reader] = [await signupAs(app, 'mod'), await signup(app)];
     resultOf(await ban(app, mod.access_token, reader.user.uuid, { ban_level: 'ghost', reason: 'trolling', duration_days: 2 }));
     const refused = await post(app, reader.access_token);
     assert.equal(refused.statusCode, 403);
@@ -102,7 +96,7 @@ describe('ban enforcement', () => {
 
   test('the latest live ban is the effective one; a permanent ban has no end date', async (t) => {
     const app = await build(t);
-    const [mod, reader] = [await withPrivilege(app, 'mod'), await signup(app)];
+    const [mod, reader] = [await signupAs(app, 'mod'), await signup(app)];
     resultOf(await ban(app, mod.access_token, reader.user.uuid, { ban_level: 'posting', reason: 'first', duration_days: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 5));
     resultOf(await ban(app, mod.access_token, reader.user.uuid, { ban_level: 'hide', reason: 'second', permanent: true }));
@@ -112,7 +106,7 @@ describe('ban enforcement', () => {
 
   test('a login ban: login answers 403, 262151 with details; existing tokens stop working; posting bans still log in', async (t) => {
     const app = await build(t);
-    const [mod, reader, poster] = [await withPrivilege(app, 'mod'), await signup(app), await signup(app)];
+    const [mod, reader, poster] = [await signupAs(app, 'mod'), await signup(app), await signup(app)];
     resultOf(await ban(app, mod.access_token, poster.user.uuid, { ban_level: 'posting', reason: 'p', permanent: true }));
     assert.equal((await login(app, poster.user.email!, poster.password)).statusCode, 200);
     resultOf(await ban(app, mod.access_token, reader.user.uuid, { ban_level: 'login', reason: 'abuse', duration_days: 7 }));
@@ -135,7 +129,7 @@ describe('ban enforcement', () => {
 
   test('signup with the email of a banned account: 403, 458753 with details', async (t) => {
     const app = await build(t);
-    const [mod, reader] = [await withPrivilege(app, 'mod'), await signup(app)];
+    const [mod, reader] = [await signupAs(app, 'mod'), await signup(app)];
     const again = () =>
       app.inject({ method: 'POST', url: '/api/v2/users', payload: { name: 'again', email: reader.user.email!.toUpperCase(), password: 'another-pw-1', section: SITE } });
     assert.equal((await again()).statusCode, 409);

@@ -45,7 +45,8 @@ async function freshPostgres(cleanups: (() => Promise<void>)[]): Promise<string>
   return url.toString();
 }
 
-export async function build(t: TestContext): Promise<FastifyInstance> {
+/** `extraEnv` adds to the test's environment (e.g. SMTP_URL for a local SMTP server). */
+export async function build(t: TestContext, extraEnv: Record<string, string> = {}): Promise<FastifyInstance> {
   // node:test runs after-hooks in the order they were added; cleanups must run last-in first-out
   // (close the app before dropping its database), so one hook runs them in reverse.
   const cleanups: (() => Promise<void>)[] = [];
@@ -54,7 +55,8 @@ export async function build(t: TestContext): Promise<FastifyInstance> {
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  // Posting limits are off unless a test sets VF_POST_LIMIT: tests post many comments at once.
+  const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VF_POST_LIMIT: '0', ...extraEnv };
   if (usingPostgres) env['DATABASE_URL'] = await freshPostgres(cleanups);
   const app = buildApp({ config: loadConfig(env) });
   cleanups.push(() => app.close());
@@ -80,6 +82,13 @@ export async function signup(app: FastifyInstance, name = `user${++counter}`): P
   resultOf(await app.inject({ method: 'POST', url: '/api/v2/users', payload: { name, email, password, section: SITE } }));
   const login = resultOf<AuthResult>(await app.inject({ method: 'POST', url: '/api/v2/users/login', payload: { email, password, section: SITE } }));
   return { ...login, password };
+}
+
+/** A new account whose privilege is then raised (moderators and admins are made by hand). */
+export async function signupAs(app: FastifyInstance, privilege: 'mod' | 'admin'): Promise<AuthResult & { password: string }> {
+  const account = await signup(app);
+  await app.db.updateTable('users').set({ user_privilege: privilege }).where('uuid', '=', account.user.uuid).execute();
+  return account;
 }
 
 export async function container(app: FastifyInstance, containerId = `page-${++counter}`): Promise<Container> {

@@ -32,8 +32,12 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
       DATABASE_URL: '', REDIS_URL: '',
-      // Every test reader signs up and logs in from 127.0.0.1: the per-IP auth limit is off here.
-      VF_AUTH_LIMIT_PER_IP: '0', ...env,
+      // Every test reader signs up and logs in from 127.0.0.1, the moderators of a run many times:
+      // the auth limits are off here (test/server covers them).
+      VF_AUTH_LIMIT_PER_IP: '0',
+      VF_AUTH_LIMIT_PER_EMAIL: '0',
+      // Tests post many comments at once: the posting limit (docs/server.md) is off here too.
+      VF_POST_LIMIT: '0', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -108,7 +108,8 @@ describe('base query', () => {
     assert.equal(refreshes[0]!.headers.authorization, 'Bearer R1');
     assert.equal(server.requests.length, 5); // 2 failures, 1 refresh, 2 retries
     assert.equal(storage.getItem('vf.refresh_token'), 'R2');
-    assert.deepEqual(dispatched, []);
+    // Not signed out: the refreshed user record goes to the store.
+    assert.deepEqual(dispatched, [{ type: 'session/userUpdated', payload: {} }]);
   });
 
   it('retries only once: a second 401 is returned as the error', async () => {

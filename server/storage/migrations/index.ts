@@ -7,12 +7,24 @@ import { initial } from './001_initial.ts';
 import { pages } from './002_pages.ts';
 import { events } from './003_events.ts';
 import { bans } from './004_bans.ts';
+import { accounts } from './005_accounts.ts';
+import { siteLogins } from './006_site_logins.ts';
+import { profiles } from './007_profiles.ts';
+import { moderation } from './008_moderation.ts';
+import { commentIndexes } from './009_comment_indexes.ts';
+import { loginFlows } from './010_login_flows.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_pages': pages,
   '003_events': events,
   '004_bans': bans,
+  '005_accounts': accounts,
+  '006_site_logins': siteLogins,
+  '007_profiles': profiles,
+  '008_moderation': moderation,
+  '009_comment_indexes': commentIndexes,
+  '010_login_flows': loginFlows,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,81 @@
+/**
+ * Mail plugin: `app.mail` (mailer.ts), closed with the app. Without SMTP it also serves
+ * `/demo/mail`, a page listing the mails written to the data folder (newest first) with their
+ * links, so a demo reader can follow a reset or verification link without a mail server.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { escapeHtml as escape } from './accountMails.ts';
+import { createMailer, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: Mailer;
+  }
+}
+
+export interface MailPluginOptions {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+}
+
+export default fp<MailPluginOptions>(
+  async (app, options) => {
+    const mailer = createMailer({
+      ...options,
+      logError: (error, mail) => app.log.error({ err: error, subject: mail.subject }, 'mail: sending failed'),
+    });
+    app.decorate('mail', mailer);
+    app.addHook('onClose', () => mailer.close());
+    const target = mailer.target;
+    if (target !== 'smtp') registerDemoPage(app, target.folder);
+  },
+  { name: 'vf-mail' },
+);
+
+function registerDemoPage(app: FastifyInstance, folder: string): void {
+  app.get('/demo/mail', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    return mailPage(readStoredMails(folder));
+  });
+}
+
+
+/** The http(s) addresses in a mail's text. */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
+}
+
+function mailPage(mails: StoredMail[]): string {
+  const items = mails.map(
+    (mail) => `<li class="mail">
+  <h2>${escape(mail.subject)}</h2>
+  <p class="meta">To ${escape(mail.to)} · <time datetime="${escape(mail.date)}">${escape(mail.date)}</time></p>
+  <ul class="links">${linksIn(mail.text).map((link) => `<li><a href="${escape(link)}">${escape(link)}</a></li>`).join('')}</ul>
+  <pre>${escape(mail.text)}</pre>
+</li>`,
+  );
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>vf demo mail</title>
+<style>
+body { font: 16px/1.5 system-ui, sans-serif; max-inline-size: 48rem; margin-block: 2rem; margin-inline: auto; padding-inline: 1rem; }
+.mail { border-block-end: 1px solid #d1d9e0; padding-block: 1rem; list-style: none; }
+.meta { color: #57606a; margin-block: 0; }
+pre { white-space: pre-wrap; background: #f6f8fa; padding: 0.75rem; }
+ol { padding-inline-start: 0; }
+</style>
+</head>
+<body>
+<main>
+<h1>Mail sent by this vf server</h1>
+<p>No <code>SMTP_URL</code> is set, so mails are kept in the data folder and listed here, newest first.</p>
+${mails.length ? `<ol>${items.join('\n')}</ol>` : '<p class="empty">No mail yet.</p>'}
+</main>
+</body>
+</html>`;
+}

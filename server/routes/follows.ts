@@ -1,0 +1,106 @@
+/**
+ * Follows and mutes (`/api/v2`, docs/accounts.md): `PUT/DELETE follows/{uuid}`,
+ * `GET followers/{id}`, `GET mutes/{uuid}`, `PUT/DELETE mutes/{uuid}`. The rules (signed in,
+ * not yourself, muting switched on, moderators exempt) are core/permissions' user.follow,
+ * user.mute and user.unmute.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BanLevel, UserPrivilege } from '../../core/api/types.ts';
+import type { Action } from '../../core/permissions/index.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { enforce, viewerOn } from '../permissions/index.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { effectiveBan } from '../storage/bans.ts';
+import { follow, followersOf, unfollow } from '../storage/follows.ts';
+import { mute, mutesOf, unmute } from '../storage/mutes.ts';
+import { getSite } from '../storage/sites.ts';
+import { findUserById, findUserByUuid } from '../storage/users.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject, userId } from './schemas.ts';
+
+/** Spec content.md §9: mutes limit and followers page size are both 100. */
+export const LIST_LIMIT = 100;
+
+const listQuery = strictObject({ limit: { type: 'integer', minimum: 1, maximum: LIST_LIMIT, default: LIST_LIMIT } });
+const uuidParams = params(['uuid']);
+
+export default async function followRoutes(app: FastifyInstance): Promise<void> {
+  /** The other user, after the viewer passes `action`'s rule against them. */
+  async function checkedTarget(request: FastifyRequest<{ Params: { uuid: string } }>, action: Action<'user'>) {
+    const { row: me } = requireUser(request);
+    const target = await findUserByUuid(app.db, request.params.uuid);
+    if (!target || target.site_uuid !== me.site_uuid) throw notFound(`No user has the uuid ${request.params.uuid}`);
+    const site = await getSite(app.db, me.site_uuid);
+    const ban = await effectiveBan(app.db, target.uuid);
+    enforce('user', action, {
+      user: viewerOn(request, me.site_uuid),
+      settings: site!.settings,
+      target: { uuid: target.uuid, user_privilege: target.user_privilege as UserPrivilege, ban_level: (ban?.ban_level ?? 'none') as BanLevel },
+    });
+    return { me, target };
+  }
+
+  app.put<{ Params: { uuid: string }; Body: Common & { page_id?: string } }>(
+    '/follows/:uuid',
+    {
+      preValidation: absentBodyIsEmpty,
+      schema: { params: uuidParams, body: strictObject({ page_id: { type: 'string', minLength: 1, maxLength: 500 } }), querystring: strictObject({}) },
+    },
+    async (request) => {
+      const { me, target } = await checkedTarget(request, 'follow');
+      const date = await follow(app.db, me.uuid, target.uuid, me.site_uuid, request.body.page_id ?? null);
+      return { result: { uuid: target.uuid, date_following: date } };
+    },
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/follows/:uuid',
+    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
+    async (request) => {
+      const { row: me } = requireUser(request);
+      await unfollow(app.db, me.uuid, request.params.uuid);
+      return { result: { uuid: request.params.uuid, date_following: null } };
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { limit: number } }>(
+    '/followers/:id',
+    { schema: { params: { type: 'object', additionalProperties: false, properties: { id: userId }, required: ['id'] }, querystring: listQuery } },
+    async (request) => {
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) throw notFound(`No user has the id ${request.params.id}`);
+      return { result: await followersOf(app.db, user.uuid, request.query.limit) };
+    },
+  );
+
+  app.get<{ Params: { uuid: string }; Querystring: { limit: number } }>(
+    '/mutes/:uuid',
+    { schema: { params: uuidParams, querystring: listQuery } },
+    async (request) => {
+      const { row: me } = requireUser(request);
+      // A mute list is private: only its owner reads it.
+      if (request.params.uuid !== me.uuid) throw new HttpError(403, 'Only the user themself can see their mutes');
+      return { result: await mutesOf(app.db, me.uuid, request.query.limit) };
+    },
+  );
+
+  app.put<{ Params: { uuid: string } }>(
+    '/mutes/:uuid',
+    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
+    async (request) => {
+      const { me, target } = await checkedTarget(request, 'mute');
+      const date = await mute(app.db, me.uuid, target.uuid, me.site_uuid);
+      return { result: { uuid: target.uuid, type: 'user', is_muted: true, date_muted: date } };
+    },
+  );
+
+  app.delete<{ Params: { uuid: string } }>(
+    '/mutes/:uuid',
+    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
+    async (request) => {
+      const { me, target } = await checkedTarget(request, 'unmute');
+      await unmute(app.db, me.uuid, target.uuid);
+      return { result: { uuid: target.uuid, type: 'user', is_muted: false, date_muted: null } };
+    },
+  );
+}
+

@@ -1,0 +1,170 @@
+/**
+ * Publisher single sign-on on `/api/v2` (docs/login.md, spec §4 "Other login paths"): cookie,
+ * JWT and OpenID Connect id-token logins, the social popup's token exchange, and the admin calls
+ * that configure a site's login methods (their secrets never leave the server).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthResult } from '../../core/api/types.ts';
+import { LOGIN_NOT_ENABLED, SOCIAL_LOGIN_TYPES } from '../../core/settings/site.ts';
+import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt, type ExternalProfile } from '../auth/jwtLogin.ts';
+import { fetchJson, OidcError, verifyIdToken } from '../auth/oidc.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { banDetails, effectiveBan } from '../storage/bans.ts';
+import { linkExternalUser } from '../storage/externalUsers.ts';
+import { configuredMethods, deleteLoginConfig, getLoginConfig, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
+import { getSite, type Site } from '../storage/sites.ts';
+import { findUserByUuid, type UserRow } from '../storage/users.ts';
+import { LOGIN_BANNED } from './api.ts';
+import { loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
+import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
+import { SocialFlows } from '../auth/socialFlows.ts';
+
+export const NOT_ENABLED = LOGIN_NOT_ENABLED;
+export const NO_COOKIE = 'No cookie found for cookie login';
+const USERINFO_FAILED = 'The publisher did not recognise this cookie';
+const COOKIE_VALUE = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+$/;
+
+/** Tokens are JWTs or opaque cookie values: bounded, printable. */
+const token = { type: 'string', maxLength: 8192 } as const;
+
+interface TokenBody extends Common {
+  token: string;
+  nonce?: string;
+  thirdparty_enabled?: boolean;
+}
+
+export type ExternalLoginResult = AuthResult & { is_new: boolean };
+
+export default async function loginRoutes(app: FastifyInstance): Promise<void> {
+  const flows = new SocialFlows(app.db);
+  async function siteOf(section: string | undefined): Promise<Site> {
+    const site = section ? await getSite(app.db, section) : null;
+    if (!site) throw new HttpError(404, `No site has the uuid ${section}`, { field: 'section' });
+    return site;
+  }
+
+  /** Refuses a login-banned account (as the password login does), else starts a session. */
+  async function startSession(user: UserRow, isNew: boolean): Promise<{ result: ExternalLoginResult }> {
+    const ban = await effectiveBan(app.db, user.uuid);
+    if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
+    return { result: { ...(await app.auth.login(user)), is_new: isNew } };
+  }
+
+  async function finish(site: Site, provider: string, profile: ExternalProfile | null) {
+    if (!profile) throw new HttpError(401, 'The token names no user');
+    const { user, isNew } = await linkExternalUser(app.db, site, provider, profile);
+    return startSession(user, isNew);
+  }
+
+  /** Token checks fail as 401 (502 when the issuer cannot be reached), with a readable reason. */
+  async function verified<T>(check: Promise<T>): Promise<T> {
+    try {
+      return await check;
+    } catch (error) {
+      if (error instanceof OidcError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+  }
+
+  const loginSchema = (extra: Record<string, object> = {}) => ({
+    body: strictObject({ token, thirdparty_enabled: { type: 'boolean' }, ...extra }, ['token', 'section']),
+    querystring: strictObject({}),
+  });
+
+  app.post<{ Body: TokenBody }>('/users/login/cookie', { schema: loginSchema() }, async (request) => {
+    const { token: cookie, section } = request.body;
+    if (cookie.trim() === '') throw badRequest(NO_COOKIE, 'token');
+    // RFC 6265 cookie-octets: what a Cookie header can carry to the publisher unchanged.
+    if (!COOKIE_VALUE.test(cookie)) throw badRequest('The cookie value has characters a cookie cannot carry', 'token');
+    const site = await siteOf(section);
+    const config = await getLoginConfig(app.db, site.uuid, 'cookie');
+    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const claims =
+      config.mode === 'jwt'
+        ? await verified(verifySharedSecretJwt(cookie, config.secret))
+        : await verified(
+            fetchJson(config.userinfo_url, { headers: { cookie: `${config.cookie_name}=${cookie}`, accept: 'application/json' } }).catch((error: unknown) => {
+              throw error instanceof OidcError && error.status === 502 && /answered 4\d\d/.test(error.message) ? new OidcError(USERINFO_FAILED) : error;
+            }),
+          );
+    return finish(site, 'sso', profileFromClaims(claims));
+  });
+
+  app.post<{ Body: TokenBody }>('/users/login/jwt', { schema: loginSchema() }, async (request) => {
+    const site = await siteOf(request.body.section);
+    const config = await getLoginConfig(app.db, site.uuid, 'jwt');
+    if (!config) throw new HttpError(403, NOT_ENABLED);
+    return finish(site, 'sso', profileFromClaims(await verified(verifyJwtLogin(request.body.token, config))));
+  });
+
+  app.post<{ Body: TokenBody }>('/users/login/openidconnect', { schema: loginSchema({ nonce: { type: 'string', minLength: 1, maxLength: 512 } }) }, async (request) => {
+    const { token: idToken, nonce, section } = request.body;
+    const site = await siteOf(section);
+    const config = await getLoginConfig(app.db, site.uuid, 'oidc');
+    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const claims = await verified(verifyIdToken(idToken, { issuer: config.issuer, audience: config.client_id, ...(nonce ? { nonce } : {}) }));
+    return finish(site, 'oidc', profileFromClaims(claims));
+  });
+
+  /** The one-time token the social popup posted to the page (routes/thirdparty.ts). */
+  app.post<{ Body: TokenBody }>('/users/sociallogin', { schema: loginSchema() }, async (request) => {
+    const site = await siteOf(request.body.section);
+    const issued = await flows.issued.take(request.body.token);
+    if (!issued || issued.siteUuid !== site.uuid) throw new HttpError(401, 'This social login has expired. Please try again.');
+    const user = await findUserByUuid(app.db, issued.userUuid);
+    if (!user) throw new HttpError(401, 'This social login has expired. Please try again.');
+    return startSession(user, issued.isNew);
+  });
+
+  // --- configuration (admins of the site) ---
+
+  async function adminSite(request: FastifyRequest<{ Params: { uuid: string } }>): Promise<Site> {
+    const site = await getSite(app.db, request.params.uuid);
+    if (!site) throw notFound(`No site has the uuid ${request.params.uuid}`);
+    const user = request.user;
+    if (!user) throw unauthorized();
+    if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') {
+      throw new HttpError(403, "Only the site's admins can change its login methods");
+    }
+    return site;
+  }
+
+  const siteParams = { type: 'object', additionalProperties: false, properties: { uuid }, required: ['uuid'] } as const;
+
+  app.get<{ Params: { uuid: string } }>('/sites/:uuid/logins', { schema: { params: siteParams, querystring: strictObject({}) } }, async (request) => {
+    const site = await adminSite(request);
+    const methods = await configuredMethods(app.db, site.uuid);
+    return { result: Object.fromEntries([...methods].map(([method, config]) => [method, redact(config)])) };
+  });
+
+  const methods = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES] as const;
+  for (const method of methods) {
+    const schemaKey = method === 'cookie' || method === 'jwt' || method === 'oidc' ? method : 'social';
+    app.put<{ Params: { uuid: string }; Body: Record<string, unknown> }>(
+      `/sites/:uuid/logins/${method}`,
+      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}) } },
+      async (request) => {
+        const site = await adminSite(request);
+        const { session: _session, section: _section, ...config } = request.body;
+        validateLoginConfig(schemaKey, config);
+        await putLoginConfig(app.db, site.uuid, method as LoginMethod, config);
+        return { result: redact(config) };
+      },
+    );
+    app.delete<{ Params: { uuid: string } }>(
+      `/sites/:uuid/logins/${method}`,
+      { preValidation: absentBodyIsEmpty, schema: { params: siteParams, body: strictObject({}), querystring: strictObject({}) } },
+      async (request) => {
+        const site = await adminSite(request);
+        return { result: { method, removed: await deleteLoginConfig(app.db, site.uuid, method as LoginMethod) } };
+      },
+    );
+  }
+}
+
+/** A config as an admin may read it back: secrets replaced by `true` ("set"). */
+function redact(config: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
+  for (const key of ['secret', 'client_secret']) if (key in out) out[key] = true;
+  return out;
+}

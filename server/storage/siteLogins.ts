@@ -1,0 +1,102 @@
+/**
+ * Each site's login methods (migration 006, docs/login.md): publisher cookie, JWT, OpenID Connect
+ * id token and the social providers. The config holds secrets: it is read by the login routes
+ * only; clients see the public switches derived from it (site settings, see syncLoginSettings).
+ */
+import type { Kysely } from 'kysely';
+import { SOCIAL_LOGIN_TYPES } from '../../core/settings/site.ts';
+import type { Database } from './schema.ts';
+import { updateSiteSettings } from './sites.ts';
+
+export const LOGIN_METHODS = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+/** Cookie login: the cookie is a JWT signed with `secret`, or is sent to the publisher's `userinfo_url`. */
+export type CookieLoginConfig =
+  | { mode: 'jwt'; cookie_name: string; secret: string }
+  | { mode: 'userinfo'; cookie_name: string; userinfo_url: string };
+
+/** JWT login: HS256 with a shared secret, or signed by an issuer's keys (discovery + JWKS). */
+export type JwtLoginConfig = { secret: string } | { issuer: string; audience: string };
+
+/** OpenID Connect id-token login: tokens from `issuer` for `client_id` (the audience). */
+export interface OidcLoginConfig {
+  issuer: string;
+  client_id: string;
+}
+
+/** A social provider: an OAuth2/OIDC client. `issuer` (discovery) or explicit endpoints. */
+export interface SocialLoginConfig {
+  client_id: string;
+  client_secret: string;
+  issuer?: string;
+  authorization_endpoint?: string;
+  token_endpoint?: string;
+  userinfo_endpoint?: string;
+  scope?: string;
+}
+
+export interface LoginConfigs {
+  cookie: CookieLoginConfig;
+  jwt: JwtLoginConfig;
+  oidc: OidcLoginConfig;
+  social: SocialLoginConfig;
+}
+
+type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' ? LoginConfigs[M] : SocialLoginConfig;
+
+export async function getLoginConfig<M extends LoginMethod>(db: Kysely<Database>, siteUuid: string, method: M): Promise<ConfigOf<M> | null> {
+  const row = await db.selectFrom('site_logins').select('config').where('site_uuid', '=', siteUuid).where('method', '=', method).executeTakeFirst();
+  if (!row) return null;
+  try {
+    return JSON.parse(row.config) as ConfigOf<M>;
+  } catch {
+    return null; // an unreadable entry reads as "not configured"; the admin can PUT it again
+  }
+}
+
+/** The configured methods of a site (for the admin's listing and the public switches). */
+export async function configuredMethods(db: Kysely<Database>, siteUuid: string): Promise<Map<string, unknown>> {
+  const rows = await db.selectFrom('site_logins').select(['method', 'config']).where('site_uuid', '=', siteUuid).execute();
+  const out = new Map<string, unknown>();
+  for (const row of rows) {
+    try {
+      out.set(row.method, JSON.parse(row.config));
+    } catch {
+      // unreadable: not configured
+    }
+  }
+  return out;
+}
+
+export async function putLoginConfig(db: Kysely<Database>, siteUuid: string, method: LoginMethod, config: object): Promise<void> {
+  const values = { config: JSON.stringify(config), date_updated: Date.now() };
+  await db
+    .insertInto('site_logins')
+    .values({ site_uuid: siteUuid, method, ...values })
+    .onConflict((oc) => oc.columns(['site_uuid', 'method']).doUpdateSet(values))
+    .execute();
+  await syncLoginSettings(db, siteUuid);
+}
+
+/** True when there was a config to remove. */
+export async function deleteLoginConfig(db: Kysely<Database>, siteUuid: string, method: LoginMethod): Promise<boolean> {
+  const result = await db.deleteFrom('site_logins').where('site_uuid', '=', siteUuid).where('method', '=', method).executeTakeFirst();
+  await syncLoginSettings(db, siteUuid);
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The public switches the widgets read (docs/settings.md "Login providers"), written from the
+ * configuration: the cookie name, whether id-token login is on, the social buttons to show.
+ */
+export async function syncLoginSettings(db: Kysely<Database>, siteUuid: string): Promise<void> {
+  const methods = await configuredMethods(db, siteUuid);
+  const cookie = methods.get('cookie') as CookieLoginConfig | undefined;
+  const social = SOCIAL_LOGIN_TYPES.filter((type) => methods.has(type));
+  await updateSiteSettings(db, siteUuid, {
+    authprovider_custom_cookie_name: cookie?.cookie_name ?? null,
+    authprovider_oidc_enabled: methods.has('oidc'),
+    authprovider_social_providers: social.length ? social.join(',') : null,
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * A real SMTP server (the `smtp-server` package) on 127.0.0.1 and a free port, keeping every
+ * message it receives: tests point SMTP_URL at it and read the mails the vf server sent.
+ */
+import type { TestContext } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** RCPT TO addresses. */
+  to: string[];
+  subject: string;
+  /** The text/plain part, transfer encoding undone. */
+  text: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the `n`th mail (1-based) once it has arrived. */
+  nth(n: number): Promise<ReceivedMail>;
+}
+
+export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  const waiting: { n: number; resolve(mail: ReceivedMail): void }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        for (const w of waiting.filter((w) => w.n <= mails.length)) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w.resolve(mails[w.n - 1]!);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    nth: (n) => (mails.length >= n ? Promise.resolve(mails[n - 1]!) : new Promise((resolve) => waiting.push({ n, resolve }))),
+  };
+}
+
+/** Just enough MIME for the mails vf sends: the Subject header and the text/plain part. */
+export function parseMail(raw: string, to: string[]): ReceivedMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  const body = rest.join('\n\n');
+  const parts = boundary ? body.split(`--${boundary}`) : [`${head}\n\n${body}`];
+  const textPart = parts.find((part) => /Content-Type: text\/plain/i.test(part)) ?? '';
+  const [partHead = '', ...partBody] = textPart.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+  const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(partHead)?.[1]?.toLowerCase();
+  const encoded = partBody.join('\n\n').trim();
+  return { to, subject, text: decode(encoded, encoding) };
+}
+
+function decode(text: string, encoding: string | undefined): string {
+  if (encoding === 'base64') return Buffer.from(text, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return text;
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
