@@ -6,9 +6,10 @@ import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
 import { dist, loaderSize } from './bundle.ts';
 import { fanoutRows } from './fanout.ts';
-import { measureCommentsList } from './comments-list.ts';
+import { largeContainerTable, measureCommentsList } from './comments-list.ts';
 import { measureFirstRender } from './first-render.ts';
 import { libraryFloor } from './library-floor.ts';
+import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -38,8 +39,12 @@ try {
 } finally {
   await server.stop();
 }
+// The list at scale (bench/comments-list.ts): its own servers, one per engine.
+rows.push(...(await largeContainerTable()));
 // Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.
 rows.push(...(await fanoutRows()));
+// Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.
+rows.push(...(await render1000Rows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));

@@ -1,7 +1,10 @@
-// Puts a conversation on the demo article through the real HTTP API, as readers would.
+// Bench data: a conversation put on the demo article through the real HTTP API, as readers would,
+// and a large container written straight into the database.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CommentsTable, Database } from '../server/storage/schema.ts';
 import { callApi } from '../test/support/callApi.ts';
 const DEMO_CONTAINER_ID = 'demo-article-river-trees';
-
 
 export async function seedConversation(origin: string, comments: number): Promise<{ listUrl: string }> {
   const boot = await callApi<{ section_uuid: string }>(origin, 'POST', '/api/v2/bootstrap/v2', { domain: '127.0.0.1' });
@@ -16,4 +19,47 @@ export async function seedConversation(origin: string, comments: number): Promis
     await callApi(origin, 'POST', `${base}/comments`, { content: `Benchmark comment ${i}: the river walk is cooler.` }, auth.access_token);
   }
   return { listUrl: `${origin}${base}/comments?limit=10&reply_limit=2&sorted_by=newest` };
+}
+
+/**
+ * A container of `total` comments written straight into the database in batched inserts (one
+ * transaction): about a tenth are replies; likes, reply counts and picks vary so every sort order
+ * has ties and spread. Counters are set as the API would have left them.
+ */
+export async function seedLargeContainer(db: Kysely<Database>, siteUuid: string, total: number): Promise<string> {
+  const now = Date.now();
+  const users = Array.from({ length: 200 }, (_, i) => ({
+    uuid: randomUUID(), site_uuid: siteUuid, email: `bench-${i}-${now}@example.com`, name: `Bench reader ${i}`,
+    password_hash: 'x', user_privilege: 'user', date_created: now,
+  }));
+  const containerUuid = randomUUID();
+  const tops: CommentsTable[] = [];
+  const replies: CommentsTable[] = [];
+  const topCount = Math.ceil(total * 0.9);
+  const row = (i: number, thread: CommentsTable | null): CommentsTable => {
+    const uuid = randomUUID();
+    return {
+      uuid, site_uuid: siteUuid, container_uuid: containerUuid, thread_uuid: thread?.uuid ?? uuid, parent_uuid: thread?.uuid ?? null,
+      parent_actor_uuid: thread?.actor_uuid ?? null, actor_uuid: users[i % users.length]!.uuid, content: `Bench comment ${i}: the river walk is cooler.`,
+      state: i % 50 === 7 ? 'disabled' : 'visible', total_likes: (i * 31) % 47, total_dislikes: 0, total_replies: 0, total_direct_replies: 0,
+      is_edited: 0, is_picked: i % 100 === 3 ? 1 : 0, is_pinned: 0, date_created: now - (total - i) * 1000, date_edited: null,
+    };
+  };
+  for (let i = 0; i < topCount; i++) tops.push(row(i, null));
+  for (let i = topCount; i < total; i++) {
+    const thread = tops[(i * 7919) % topCount]!;
+    replies.push(row(i, thread));
+    thread.total_replies++;
+    thread.total_direct_replies++;
+  }
+  const visible = [...tops, ...replies].filter((c) => c.state === 'visible').length;
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('users').values(users).execute();
+    await trx.insertInto('containers').values({
+      uuid: containerUuid, site_uuid: siteUuid, container_id: `bench-large-${now}`, is_hidden: 0, is_closed: 0, total_visible_content: visible, date_created: now,
+    }).execute();
+    const all = [...tops, ...replies];
+    for (let i = 0; i < all.length; i += 1000) await trx.insertInto('comments').values(all.slice(i, i + 1000)).execute();
+  });
+  return containerUuid;
 }

@@ -23,3 +23,12 @@ export function normaliseComment(input: string): Normalised {
   }
   return { ok: true, text };
 }
+
+/**
+ * A person's name as shown (signup, profile rename, a guest's anonymous name): control
+ * characters removed, every run of white space one space, trimmed. Signup and rename refuse
+ * control characters in their schema (`userName`), so for them only the spacing changes.
+ */
+export function normaliseName(name: string): string {
+  return name.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').replace(/\s+/g, ' ').trim();
+}

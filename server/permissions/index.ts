@@ -6,10 +6,12 @@
  *   anything else → 403 with a readable message
  */
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { BanLevel, UserPrivilege } from '../../core/api/types.ts';
 import { can, type Action, type PermissionContext, type PermissionUser, type Reason, type Ruling, type Subject } from '../../core/permissions/index.ts';
 import { HttpError, unauthorized } from '../errors.ts';
-import type { UserRow } from '../storage/users.ts';
+import type { Database } from '../storage/schema.ts';
+import type { EffectiveBan, UserRow } from '../storage/users.ts';
 
 export const BANNED_FROM_POSTING = 65540;
 
@@ -40,22 +42,36 @@ const SPECIFIC: Record<string, string> = {
   'reply.create:banned': 'This account is banned from posting on this site',
 };
 
-/** The rules' view of a stored user. */
-export function permissionUser(row: UserRow): PermissionUser {
+/** The rules' view of a stored user whose effective ban is `ban` (storage/bans.ts). */
+export function permissionUser(row: UserRow, ban: EffectiveBan): PermissionUser {
   return {
     id: Number(row.id),
     uuid: row.uuid,
     user_privilege: row.user_privilege as UserPrivilege,
-    ban_level: row.ban_level as BanLevel,
+    ban_level: (ban?.ban_level ?? 'none') as BanLevel,
     email: row.email,
     is_muted: Number(row.is_muted ?? 0) === 1,
+    username_pending: row.username_pending ?? null,
+    username_moderation_status: (row.username_moderation_status ?? 'none') as PermissionUser['username_moderation_status'],
+    email_verification_status: (row.email_verification_status ?? 'none') as PermissionUser['email_verification_status'],
   };
+}
+
+/**
+ * The rules' view of someone about to post: permissionUser plus, for a brand-new unverified
+ * account (pending_new), how many comments it made (spec §5: the first is allowed, then not).
+ */
+export async function posterOf(db: Kysely<Database>, row: UserRow, ban: EffectiveBan): Promise<PermissionUser> {
+  const user = permissionUser(row, ban);
+  if (user.email_verification_status !== 'pending_new') return user;
+  const made = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow();
+  return { ...user, comments_made: Number(made.n) };
 }
 
 /** The requesting user as the rules see them on `siteUuid` (null: a guest there). */
 export function viewerOn(request: FastifyRequest, siteUuid: string): PermissionUser | null {
   const user = request.user;
-  return user && user.row.site_uuid === siteUuid ? permissionUser(user.row) : null;
+  return user && user.row.site_uuid === siteUuid ? permissionUser(user.row, user.ban) : null;
 }
 
 /** The HTTP error for a refusal (null when allowed). */

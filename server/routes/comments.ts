@@ -1,20 +1,30 @@
-/** The comments service (`/api/comments`): containers, comment lists, posting, replies, likes. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Comment, CommentPage, ContentEvent, SortOrder } from '../../core/api/types.ts';
-import { normaliseComment } from '../content/normalise.ts';
+/** The comments service's writes (`/api/comments`): posting, replies, likes; reads are in comment-reads.ts. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Comment, ContentEvent } from '../../core/api/types.ts';
+import { ANONYMOUS_UUID } from '../../core/ids/index.ts';
+import type { PermissionUser } from '../../core/permissions/index.ts';
+import { limitPosting } from '../auth/rateLimit.ts';
+import { normaliseComment, normaliseName } from '../content/normalise.ts';
+import { canSee } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
-import { actionsOf, firstRepliesOfThreads, listThread, listTopLevel, reactionsBy, SORT_ORDERS, toApiComment } from '../storage/comment-queries.ts';
-import { getCommentInContainer, insertComment, type Reaction, setReaction } from '../storage/comments.ts';
-import { getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
+import { forViewer, getCommentWithActor } from '../storage/comment-queries.ts';
+import { commentEvent } from '../storage/comment-writes.ts';
+import { anonymousActor, getCommentInContainer, insertComment, type Reaction, setReaction, viewerOf } from '../storage/comments.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { CommentsTable, ContainersTable } from '../storage/schema.ts';
-import { getSite } from '../storage/sites.ts';
-import { enforce, permissionUser } from '../permissions/index.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject, uuid } from './schemas.ts';
+import { getSite, type Site } from '../storage/sites.ts';
+import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
+import { containerOr404 } from './comment-reads.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
 
-const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
-const contentBody = strictObject({ content: { type: 'string' } }, ['content']);
+/** anonymous_name: a guest's name for an anonymous comment (sites with enable_anonymous_comments). */
+const contentBody = strictObject({ content: { type: 'string' }, anonymous_name: { type: 'string', maxLength: 50 } }, ['content']);
+
+interface PostBody extends Common {
+  content: string;
+  anonymous_name?: string;
+}
 
 interface ContainerParams {
   section: string;
@@ -23,60 +33,40 @@ interface ContainerParams {
 interface ContentParams extends ContainerParams {
   content_uuid: string;
 }
-interface ListQuery extends Common {
-  limit: number;
-  reply_limit: number;
-  sorted_by: SortOrder;
-  starting_from?: string;
-}
 
 export default async function commentRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', app.auth.checkRequestSignature);
 
-  async function loadContainer(p: ContainerParams): Promise<ContainersTable> {
-    const container = await getContainer(app.db, p.section, p.container);
-    if (!container) throw notFound('No such content container in this section');
-    return container;
-  }
+  const loadContainer = (p: ContainerParams) => containerOr404(app.db, p);
 
-  async function loadComment(container: ContainersTable, uuidOfComment: string): Promise<CommentsTable> {
+  /** A visible comment of the container that the requester may see (content/visibility.ts). */
+  async function loadComment(request: FastifyRequest, container: ContainersTable, uuidOfComment: string): Promise<CommentsTable> {
     const comment = await getCommentInContainer(app.db, container.uuid, uuidOfComment);
-    if (!comment || comment.state !== 'visible') throw notFound('No such comment in this content container');
-    return comment;
+    const row = comment?.state === 'visible' ? await getCommentWithActor(app.db, comment.uuid) : null;
+    if (!row || !canSee(await viewerOf(app.db, request.user?.row ?? null, container.site_uuid), row)) throw notFound('No such comment in this content container');
+    return row;
   }
 
-  /** The rules for writing a comment here (core/permissions, reply.create or comment.create): a user of this site, an open conversation. */
-  async function checkCanPost(request: FastifyRequest, container: ContainersTable, isReply = false): Promise<RequestUser> {
+  /**
+   * The rules for writing a comment here (core/permissions, reply.create or comment.create): a
+   * user of this site, or a guest with an anonymous name where the site allows it (returns null
+   * for that guest); an open conversation.
+   */
+  async function checkCanPost(request: FastifyRequest, container: ContainersTable, site: Site, isReply: boolean, anonymousName: string | null): Promise<RequestUser | null> {
     if (request.user && request.user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
-    const site = await getSite(app.db, container.site_uuid);
-    if (!site) throw notFound('No such site');
+    if (request.user && anonymousName !== null) throw badRequest('anonymous_name is for guests; you are logged in', 'anonymous_name');
+    const guest: PermissionUser | null = anonymousName === null ? null : { uuid: ANONYMOUS_UUID, user_privilege: 'guest', ban_level: 'none', anonymous: true, anonymous_name: anonymousName };
     // A guest is ruled too: a site with commenting off answers 403, not "log in".
-    const ctx = { user: request.user ? permissionUser(request.user.row) : null, settings: site.settings, content: { is_closed: container.is_closed === 1 } };
+    const ctx = { user: request.user ? await posterOf(app.db, request.user.row, request.user.ban) : guest, settings: site.settings, content: { is_closed: container.is_closed === 1 } };
     if (isReply) enforce('reply', 'create', ctx);
     else enforce('comment', 'create', ctx);
-    return requireUser(request);
+    return request.user; // null here only for a guest the rules let post anonymously
   }
 
   /** A comments event, ready for the log (storage numbers it inside the write's transaction). */
   function draft(event: Omit<ContentEvent, 'content_type' | 'time' | 'seq'>): EventDraft {
     return { ...event, content_type: 'comments', time: Date.now() };
   }
-
-  app.get<{ Params: { section: string }; Querystring: Common & { container_id: string } }>(
-    '/:section/contentcontainer/id',
-    {
-      schema: {
-        params: params(['section']),
-        querystring: strictObject({ container_id: { type: 'string', minLength: 1, maxLength: 200 } }, ['container_id']),
-      },
-    },
-    async (request) => {
-      const site = await getSite(app.db, request.params.section);
-      if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
-      const container = await getOrCreateContainer(app.db, site.uuid, request.query.container_id);
-      return { result: { ...toApiContainer(container), signature: app.auth.signContainer(site.uuid, container.uuid) } };
-    },
-  );
 
   app.get<{ Params: ContainerParams }>(
     '/:section/:container/signature',
@@ -87,114 +77,52 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Params: ContainerParams; Querystring: ListQuery }>(
-    '/:section/:container/comments',
-    {
-      schema: {
-        params: params(['section', 'container']),
-        querystring: strictObject({
-          limit,
-          reply_limit: { type: 'integer', minimum: 0, maximum: 100, default: 2 },
-          sorted_by: { type: 'string', enum: SORT_ORDERS, default: 'newest' },
-          starting_from: uuid,
-        }),
-      },
-    },
-    async (request) => {
-      const container = await loadContainer(request.params);
-      const q = request.query;
-      let after: CommentsTable | null = null;
-      if (q.starting_from) {
-        after = await getCommentInContainer(app.db, container.uuid, q.starting_from);
-        if (!after || after.parent_uuid !== null) throw badRequest('starting_from is not a top-level comment of this content container', 'starting_from');
-      }
-      const page = await listTopLevel(app.db, container.uuid, q.sorted_by, q.limit, after);
-      const replies = await firstRepliesOfThreads(app.db, page.rows.map((r) => r.uuid), q.reply_limit);
-      const all = [...page.rows, ...[...replies.values()].flat()];
-      const reactions = await reactionsBy(app.db, request.user?.row.uuid ?? null, all.map((r) => r.uuid));
-      const contents: Comment[] = page.rows.map((row) => ({
-        ...toApiComment(row, actionsOf(reactions, row.uuid)),
-        replies: (replies.get(row.uuid) ?? []).map((reply) => toApiComment(reply, actionsOf(reactions, reply.uuid))),
-      }));
-      const result: CommentPage = {
-        contents,
-        next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
-        more_available: page.more,
-        total_visible_content: Number(container.total_visible_content),
-        // Read with the container, before the list: a realtime client catches up from here, so
-        // an event committed between this read and its subscription is not lost.
-        latest_seq: Number(container.event_seq ?? 0),
-      };
-      return { result };
-    },
-  );
-
-  /** Stores a comment (a reply when `parentUuid` is given), publishes it, returns it. */
-  async function post(request: FastifyRequest, p: ContainerParams, content: string, parentUuid?: string): Promise<Comment> {
+  /**
+   * Stores a comment (a reply when `parentUuid` is given), publishes it, returns it as its author
+   * sees it. Under premoderation (the site's or the container's) it waits for a moderator.
+   */
+  async function post(request: FastifyRequest, reply: FastifyReply, p: ContainerParams, body: PostBody, parentUuid?: string): Promise<Comment> {
     const container = await loadContainer(p);
-    const user = await checkCanPost(request, container, !!parentUuid);
-    const parent = parentUuid ? await loadComment(container, parentUuid) : undefined;
-    const text = normaliseComment(content);
+    const site = await getSite(app.db, container.site_uuid);
+    if (!site) throw notFound('No such site');
+    const anonymousName = body.anonymous_name === undefined ? null : normaliseName(body.anonymous_name);
+    if (anonymousName === '') throw badRequest('Anonymous name cannot be empty', 'anonymous_name');
+    const user = await checkCanPost(request, container, site, !!parentUuid, anonymousName);
+    const parent = parentUuid ? await loadComment(request, container, parentUuid) : undefined;
+    const text = normaliseComment(body.content);
     if (!text.ok) throw badRequest(text.message, 'content');
+    limitPosting(app.postLimiter, app.postLimit, request, reply, user?.row.uuid ?? null);
+    const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
+    const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
+    const held = !privileged && (site.settings.enable_premoderation || Number(container.is_premoderated ?? 0) === 1);
     const { row, event } = await insertComment(
       app.db,
       {
         site_uuid: container.site_uuid,
         container_uuid: container.uuid,
-        actor_uuid: user.row.uuid,
+        actor_uuid: actor.uuid,
         content: text.text,
+        state: held ? 'awaiting_moderation' : 'visible',
+        ...(anonymousName === null ? {} : { anonymous_name: anonymousName }),
         ...(parent ? { parent } : {}),
       },
-      (row) => draft({
-        event: 'created', section_uuid: row.site_uuid, content_container_uuid: row.container_uuid, content_uuid: row.uuid, actor_uuid: row.actor_uuid,
-        content: toApiComment({ ...row, actor_name: user.row.name }),
-      }),
+      // A held comment's event has no content: moderators' pages refetch (docs/api.md).
+      (row) => commentEvent('created', { ...row, actor_name: actor.name }, row.actor_uuid),
     );
     app.hub.publish(event); // after commit: the event is in the log for catch-up
-    return event.content ?? toApiComment({ ...row, actor_name: user.row.name });
+    return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, { ...row, actor_name: actor.name })!;
   }
 
-  app.post<{ Params: ContainerParams; Body: Common & { content: string } }>(
+  app.post<{ Params: ContainerParams; Body: PostBody }>(
     '/:section/:container/comments',
     { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}) } },
-    async (request) => ({ result: await post(request, request.params, request.body.content) }),
+    async (request, reply) => ({ result: await post(request, reply, request.params, request.body) }),
   );
 
-  app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
+  app.post<{ Params: ContentParams; Body: PostBody }>(
     '/:section/:container/comments/:content_uuid',
     { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}) } },
-    async (request) => ({ result: await post(request, request.params, request.body.content, request.params.content_uuid) }),
-  );
-
-  app.get<{ Params: ContentParams; Querystring: Common & { limit: number; starting_from?: string } }>(
-    '/:section/:container/content/:content_uuid/direct',
-    {
-      schema: {
-        params: params(['section', 'container', 'content_uuid']),
-        querystring: strictObject({ limit, starting_from: uuid }),
-      },
-    },
-    async (request) => {
-      const container = await loadContainer(request.params);
-      const target = await loadComment(container, request.params.content_uuid);
-      const root = target.thread_uuid === target.uuid ? target : await loadComment(container, target.thread_uuid);
-      let after: CommentsTable | null = null;
-      if (request.query.starting_from) {
-        after = await getCommentInContainer(app.db, container.uuid, request.query.starting_from);
-        if (!after || after.thread_uuid !== root.uuid || after.parent_uuid === null) {
-          throw badRequest('starting_from is not a reply in this thread', 'starting_from');
-        }
-      }
-      const page = await listThread(app.db, root.uuid, request.query.limit, after);
-      const reactions = await reactionsBy(app.db, request.user?.row.uuid ?? null, page.rows.map((r) => r.uuid));
-      const result: CommentPage = {
-        contents: page.rows.map((row) => toApiComment(row, actionsOf(reactions, row.uuid))),
-        next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
-        more_available: page.more,
-        total_visible_content: Number(root.total_replies),
-      };
-      return { result };
-    },
+    async (request, reply) => ({ result: await post(request, reply, request.params, request.body, request.params.content_uuid) }),
   );
 
   // Likes and dislikes: POST adds, DELETE takes back; idempotent. Ruled by comment.like /
@@ -209,10 +137,10 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}) },
         handler: async (request) => {
           const container = await loadContainer(request.params);
-          const comment = await loadComment(container, request.params.content_uuid);
+          const comment = await loadComment(request, container, request.params.content_uuid);
           const site = await getSite(app.db, container.site_uuid);
           if (!site) throw notFound('No such site');
-          const viewer = request.user ? permissionUser(request.user.row) : null;
+          const viewer = request.user ? permissionUser(request.user.row, request.user.ban) : null;
           enforce('comment', reaction, { user: viewer, settings: site.settings, content: { actor_uuid: comment.actor_uuid, state: 'visible' } });
           const user = requireUser(request);
           if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');

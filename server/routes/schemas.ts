@@ -6,6 +6,12 @@ import { SESSION_ID_PATTERN } from '../auth/tokens.ts';
 
 export const uuid = { type: 'string', format: 'uuid' } as const;
 
+/** A user's display name: 1–50 characters, not only spaces, no control characters. */
+export const userName = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[^\\p{Cc}]*[^\\s\\p{Cc}][^\\p{Cc}]*$' } as const;
+
+/** A user named by uuid or by numeric id (spec §7 `users/{id}`). */
+export const userId = { type: 'string', anyOf: [uuid, { pattern: '^[1-9][0-9]{0,14}$' }] } as const;
+
 export const commonFields = {
   session: { type: 'string', pattern: SESSION_ID_PATTERN },
   section: uuid,

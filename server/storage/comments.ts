@@ -3,10 +3,13 @@
  * reply totals, like totals) are one transaction, so counts never drift from rows.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent } from '../../core/api/types.ts';
+import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft } from './events.ts';
+import { mutedBy } from './mutes.ts';
 import type { CommentsTable, Database } from './schema.ts';
+import { createUser, findUserByEmail, type UserRow } from './users.ts';
 
 export interface NewComment {
   site_uuid: string;
@@ -15,6 +18,39 @@ export interface NewComment {
   content: string;
   /** The comment replied to, if any (already checked to be in the same container). */
   parent?: Pick<CommentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid'>;
+  /** awaiting_moderation under premoderation; visible otherwise. */
+  state?: 'visible' | 'awaiting_moderation';
+  /** The guest's name for an anonymous comment. */
+  anonymous_name?: string;
+}
+
+/**
+ * Moves the counters a visible comment adds to by `delta` (+1 when it becomes visible, -1 when
+ * it stops being visible): the container's total_visible_content, its parent's
+ * total_direct_replies and total_replies, and its thread starter's total_replies.
+ */
+export async function moveCounts(trx: Transaction<Database>, row: Pick<CommentsTable, 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
+  const by = delta > 0 ? '+' : '-';
+  await trx
+    .updateTable('containers')
+    .set((eb) => ({ total_visible_content: eb('total_visible_content', by, 1) }))
+    .where('uuid', '=', row.container_uuid)
+    .execute();
+  if (!row.parent_uuid) return;
+  // total_direct_replies: replies to this comment; total_replies: replies below it (for a
+  // thread starter, the whole thread).
+  await trx
+    .updateTable('comments')
+    .set((eb) => ({ total_direct_replies: eb('total_direct_replies', by, 1), total_replies: eb('total_replies', by, 1) }))
+    .where('uuid', '=', row.parent_uuid)
+    .execute();
+  if (row.thread_uuid !== row.parent_uuid) {
+    await trx
+      .updateTable('comments')
+      .set((eb) => ({ total_replies: eb('total_replies', by, 1) }))
+      .where('uuid', '=', row.thread_uuid)
+      .execute();
+  }
 }
 
 /**
@@ -37,7 +73,8 @@ export async function insertComment(
     parent_actor_uuid: parent?.actor_uuid ?? null,
     actor_uuid: input.actor_uuid,
     content: input.content,
-    state: 'visible',
+    state: input.state ?? 'visible',
+    anonymous_name: input.anonymous_name ?? null,
     total_likes: 0,
     total_dislikes: 0,
     total_replies: 0,
@@ -50,44 +87,30 @@ export async function insertComment(
   };
   const event = await db.transaction().execute(async (trx) => {
     await trx.insertInto('comments').values(row).execute();
-    await trx
-      .updateTable('containers')
-      .set((eb) => ({ total_visible_content: eb('total_visible_content', '+', 1) }))
-      .where('uuid', '=', input.container_uuid)
-      .execute();
-    const logged = await appendEvent(trx, describe(row));
-    if (!parent) return logged;
-    // total_direct_replies: replies to this comment; total_replies: replies below it (for a
-    // thread starter, the whole thread).
-    await trx
-      .updateTable('comments')
-      .set((eb) => ({ total_direct_replies: eb('total_direct_replies', '+', 1), total_replies: eb('total_replies', '+', 1) }))
-      .where('uuid', '=', parent.uuid)
-      .execute();
-    if (parent.thread_uuid !== parent.uuid) {
-      await trx
-        .updateTable('comments')
-        .set((eb) => ({ total_replies: eb('total_replies', '+', 1) }))
-        .where('uuid', '=', parent.thread_uuid)
-        .execute();
-    }
-    return logged;
+    if (row.state === 'visible') await moveCounts(trx, row, 1); // a held comment counts once enabled
+    return appendEvent(trx, describe(row));
   });
   return { row, event };
 }
 
-export type Reaction = 'like' | 'dislike';
+/** Likes, dislikes and flags: one row per user and comment, and a total on the comment. */
+export type Reaction = 'like' | 'dislike' | 'flag';
+const REACTION_TABLES = {
+  like: ['likes', 'total_likes'],
+  dislike: ['dislikes', 'total_dislikes'],
+  flag: ['flags', 'total_flags'],
+} as const;
 
 export interface ReactionChange {
   changed: boolean;
-  /** The comment's new total of this reaction. */
+  /** The comment's new total of this reaction (likes, dislikes or flags). */
   total: number;
   /** The logged realtime event when something changed (publish it: it has committed). */
   event: ContentEvent | null;
 }
 
 /**
- * Adds (`on`) or removes the user's like or dislike; repeating the same call changes nothing.
+ * Adds (`on`) or removes the user's like, dislike or flag; repeating the same call changes nothing.
  * The reaction row, the comment's total and the realtime event commit together.
  */
 export async function setReaction(
@@ -98,8 +121,7 @@ export async function setReaction(
   on: boolean,
   describe: (total: number) => EventDraft,
 ): Promise<ReactionChange> {
-  const table = reaction === 'like' ? 'likes' : 'dislikes';
-  const column = reaction === 'like' ? 'total_likes' : 'total_dislikes';
+  const [table, column] = REACTION_TABLES[reaction];
   return db.transaction().execute(async (trx) => {
     let changed: boolean;
     if (on) {
@@ -136,4 +158,27 @@ export async function getCommentInContainer(db: Kysely<Database>, containerUuid:
     .where('container_uuid', '=', containerUuid)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The viewer as content/visibility.ts reads them: privileged on this site, and whom they muted. */
+export async function viewerOf(db: Kysely<Database>, user: UserRow | null, siteUuid: string): Promise<Viewer> {
+  if (!user || user.site_uuid !== siteUuid) return { uuid: null, privileged: false, muted: [] };
+  return {
+    uuid: user.uuid,
+    privileged: user.user_privilege === 'mod' || user.user_privilege === 'admin',
+    muted: [...(await mutedBy(db, user.uuid))],
+  };
+}
+
+/**
+ * The site's one account anonymous comments are stored under (privilege guest); each comment
+ * keeps the name its guest gave. Its email is not an address, so nobody can sign up or log in as
+ * it, and its password hash matches no password.
+ */
+export async function anonymousActor(db: Kysely<Database>, siteUuid: string): Promise<UserRow> {
+  const email = 'anonymous';
+  const created = await createUser(db, { site_uuid: siteUuid, email, name: 'Anonymous', password_hash: '!', user_privilege: 'guest' });
+  const row = created ?? (await findUserByEmail(db, siteUuid, email));
+  if (!row) throw new Error(`The anonymous account of site ${siteUuid} could not be created`);
+  return row;
 }

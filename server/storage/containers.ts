@@ -1,8 +1,13 @@
 /** Content containers: one per page (container_id) per site, created on first use. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Container } from '../../core/api/types.ts';
+import type { Container, ContainerSettings } from '../../core/api/types.ts';
+import { PUBLIC_VIEWER, type Viewer } from '../content/visibility.ts';
 import type { ContainersTable, Database } from './schema.ts';
+
+/** The settings moderators change (routes/container-settings.ts); each is a 0/1 column, default 0. */
+export const CONTAINER_SETTINGS = ['is_closed', 'is_hidden', 'is_premoderated'] as const;
+export type ContainerSettingsChange = Partial<Record<(typeof CONTAINER_SETTINGS)[number], boolean>>;
 
 /** Returns the container, creating it if needed; concurrent first uses get the same row. */
 export async function getOrCreateContainer(db: Kysely<Database>, siteUuid: string, containerId: string): Promise<ContainersTable> {
@@ -19,18 +24,40 @@ export async function getOrCreateContainer(db: Kysely<Database>, siteUuid: strin
     .executeTakeFirstOrThrow();
 }
 
+/** The site's container for a page's container id, if it exists. */
+export async function findContainer(db: Kysely<Database>, siteUuid: string, containerId: string): Promise<ContainersTable | null> {
+  const row = await db.selectFrom('containers').selectAll().where('site_uuid', '=', siteUuid).where('container_id', '=', containerId).executeTakeFirst();
+  return row ?? null;
+}
+
 /** The container, only if it belongs to that site. */
 export async function getContainer(db: Kysely<Database>, siteUuid: string, uuid: string): Promise<ContainersTable | null> {
   const row = await db.selectFrom('containers').selectAll().where('uuid', '=', uuid).where('site_uuid', '=', siteUuid).executeTakeFirst();
   return row ?? null;
 }
 
-export function toApiContainer(row: ContainersTable): Container {
+/** Sets the given settings; returns the container after the change. */
+export async function updateContainerSettings(db: Kysely<Database>, uuid: string, change: ContainerSettingsChange): Promise<ContainersTable> {
+  const columns = Object.fromEntries(Object.entries(change).map(([key, on]) => [key, on ? 1 : 0]));
+  if (Object.keys(columns).length > 0) await db.updateTable('containers').set(columns).where('uuid', '=', uuid).execute();
+  return db.selectFrom('containers').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+}
+
+/**
+ * The API shape. `total_visible_content` is the public count; a hidden container's count is only
+ * given to its site's moderators and admins (content.md §2 "comment count").
+ */
+export function toApiContainer(row: ContainersTable, viewer: Viewer = PUBLIC_VIEWER): Container {
+  const settings: ContainerSettings = {
+    is_hidden: Number(row.is_hidden) === 1,
+    is_closed: Number(row.is_closed) === 1,
+    is_premoderated: Number(row.is_premoderated ?? 0) === 1,
+  };
   return {
     content_container_uuid: row.uuid,
     container_id: row.container_id,
     section_uuid: row.site_uuid,
-    total_visible_content: Number(row.total_visible_content),
-    settings: { is_hidden: row.is_hidden === 1, is_closed: row.is_closed === 1 },
+    total_visible_content: settings.is_hidden && !viewer.privileged ? 0 : Number(row.total_visible_content),
+    settings,
   };
 }

@@ -24,7 +24,7 @@ describe('containers', () => {
     const other = await container(app, 'article-43');
     assert.equal(first.content_container_uuid, again.content_container_uuid);
     assert.notEqual(first.content_container_uuid, other.content_container_uuid);
-    assert.deepEqual(first, { ...first, container_id: 'article-42', section_uuid: SITE, total_visible_content: 0, settings: { is_hidden: false, is_closed: false } });
+    assert.deepEqual(first, { ...first, container_id: 'article-42', section_uuid: SITE, total_visible_content: 0, settings: { is_hidden: false, is_closed: false, is_premoderated: false } });
   });
 });
 

@@ -21,9 +21,9 @@ test('a dislike is counted, logged as disliked/undisliked, and shown only to the
   const listFor = async (token?: string) =>
     resultOf<CommentPage>(await app.inject({ method: 'GET', url: `${base}/comments`, headers: token ? bearer(token) : {} })).contents[0]!;
   const seenByReader = await listFor(reader.access_token);
-  assert.deepEqual([seenByReader.total_dislikes, seenByReader.total_likes, seenByReader.actions], [1, 0, { liked: false, disliked: true }]);
-  assert.deepEqual((await listFor(author.access_token)).actions, { liked: false, disliked: false });
-  assert.deepEqual((await listFor()).actions, { liked: false, disliked: false });
+  assert.deepEqual([seenByReader.total_dislikes, seenByReader.total_likes, seenByReader.actions], [1, 0, { liked: false, disliked: true, flagged: false }]);
+  assert.deepEqual((await listFor(author.access_token)).actions, { liked: false, disliked: false, flagged: false });
+  assert.deepEqual((await listFor()).actions, { liked: false, disliked: false, flagged: false });
 
   resultOf(await app.inject({ method: 'DELETE', url: dislike, headers: bearer(reader.access_token) }));
   const log = resultOf<EventsPage>(await app.inject({ method: 'GET', url: `${base}/events?after=0` }));

@@ -1,0 +1,234 @@
+/**
+ * The comments service's calls on one existing comment (docs/api.md "Changing comments"): read
+ * it, edit, remove, flag, pick, pin, and the moderation states. Each answers the comment as the
+ * caller sees it afterwards, and publishes its content event after commit.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Comment } from '../../core/api/types.ts';
+import { canSee, type Viewer } from '../content/visibility.ts';
+import { normaliseComment } from '../content/normalise.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { requireUser, type RequestUser } from '../plugins/auth.ts';
+import { enforce, permissionUser } from '../permissions/index.ts';
+import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/comment-queries.ts';
+import { changeComment, clearFlags, commentEvent, type CommentUpdate } from '../storage/comment-writes.ts';
+import { setReaction, viewerOf } from '../storage/comments.ts';
+import { getContainer } from '../storage/containers.ts';
+import type { EventDraft } from '../storage/events.ts';
+import type { ContainersTable } from '../storage/schema.ts';
+import { getSite, type Site } from '../storage/sites.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
+
+interface ContentParams {
+  section: string;
+  container: string;
+  content_uuid: string;
+}
+
+/** Everything a call on one comment needs. */
+interface Target {
+  site: Site;
+  container: ContainersTable;
+  row: Row;
+  viewer: Viewer;
+}
+
+const contentParams = params(['section', 'container', 'content_uuid']);
+const emptyBody = { params: contentParams, body: strictObject({}), querystring: strictObject({}) };
+
+/** What each moderation call does: the state it sets, the states it applies to, its event. */
+const MODERATION = {
+  enable: { to: 'visible', event: 'visible' },
+  disable: { to: 'disabled', event: 'disabled' },
+  spam: { to: 'spam', event: 'spammed' },
+  unspam: { to: 'visible', event: 'visible' },
+} as const;
+
+export default async function commentModerationRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.auth.checkRequestSignature);
+
+  /** The comment, if the caller may see it (404 otherwise, so hidden comments stay unknown). */
+  async function load(request: FastifyRequest<{ Params: ContentParams }>): Promise<Target> {
+    const p = request.params;
+    const container = await getContainer(app.db, p.section, p.container);
+    if (!container) throw notFound('No such content container in this section');
+    const site = await getSite(app.db, container.site_uuid);
+    if (!site) throw notFound('No such site');
+    const row = await getCommentWithActor(app.db, p.content_uuid);
+    const viewer = await viewerOf(app.db, request.user?.row ?? null, site.uuid);
+    if (!row || row.container_uuid !== container.uuid || !canSee(viewer, row)) throw notFound('No such comment in this content container');
+    return { site, container, row, viewer };
+  }
+
+  /** The logged-in caller, a user of this site. */
+  function member(request: FastifyRequest, t: Target): RequestUser {
+    const user = requireUser(request);
+    if (user.row.site_uuid !== t.site.uuid) throw new HttpError(403, 'This account belongs to another site');
+    return user;
+  }
+
+  /** comment.moderate: a moderator or admin of this site. */
+  function moderator(request: FastifyRequest, t: Target): RequestUser {
+    const user = member(request, t);
+    enforce('comment', 'moderate', { user: permissionUser(user.row, user.ban), settings: t.site.settings });
+    return user;
+  }
+
+  /** The rules' view of the comment for edit and remove (spec §5). */
+  function ruledContent(t: Target) {
+    const { row, container } = t;
+    return {
+      actor_uuid: row.actor_uuid,
+      state: row.state as Comment['state'],
+      is_picked: Number(row.is_picked) === 1,
+      date_created: Number(row.date_created),
+      date_locked: row.date_locked == null ? null : Number(row.date_locked),
+      is_closed: Number(container.is_closed) === 1,
+    };
+  }
+
+  /** The comment as `viewer` sees it now, with their actions. */
+  async function seenBy(viewer: Viewer, row: Row): Promise<Comment> {
+    const reactions = await reactionsBy(app.db, viewer.uuid, [row.uuid]);
+    const comment = forViewer(viewer, row, actionsOf(reactions, row.uuid));
+    if (!comment) throw notFound('No such comment in this content container');
+    return comment;
+  }
+
+  /** Applies a change, publishes its event, answers the comment as the caller sees it. */
+  async function apply(t: Target, decide: (before: Row) => CommentUpdate, event: (before: Row, after: Row) => EventDraft) {
+    const change = await changeComment(app.db, t.row.uuid, decide, event);
+    if (change.event) app.hub.publish(change.event); // after commit
+    return { result: await seenBy(t.viewer, change.row) };
+  }
+
+  /** Moderation, pin and pick calls act on comments that exist; a deleted one stays deleted. */
+  function notDeleted(t: Target): void {
+    if (t.row.state === 'deleted') throw new HttpError(409, 'This comment was deleted');
+  }
+
+  app.get<{ Params: ContentParams }>('/:section/:container/comments/:content_uuid', { schema: { params: contentParams, querystring: strictObject({}) } }, async (request) => {
+    const t = await load(request);
+    // A hidden conversation (container settings) is shown to its moderators only.
+    if (Number(t.container.is_hidden) === 1 && !t.viewer.privileged) throw notFound('No such comment in this content container');
+    return { result: await seenBy(t.viewer, t.row) };
+  });
+
+  // Edit: the author under the §5 rules (comment.update), or a moderator of the site.
+  app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
+    '/:section/:container/content/:content_uuid/edit',
+    { schema: { params: contentParams, body: strictObject({ content: { type: 'string' } }, ['content']), querystring: strictObject({}) } },
+    async (request) => {
+      const t = await load(request);
+      const user = member(request, t);
+      const ctx = { user: permissionUser(user.row, user.ban), settings: t.site.settings, content: ruledContent(t) };
+      enforce('comment', t.viewer.privileged && t.row.actor_uuid !== user.row.uuid ? 'moderate' : 'update', ctx);
+      notDeleted(t);
+      const text = normaliseComment(request.body.content);
+      if (!text.ok) throw badRequest(text.message, 'content');
+      return apply(
+        t,
+        (before) => (before.content === text.text ? { patch: null } : { patch: { content: text.text, is_edited: 1, date_edited: Date.now() } }),
+        (_before, after) => commentEvent('updated', after, user.row.uuid),
+      );
+    },
+  );
+
+  // Remove: the author under the §5 remove rules (comment.remove), or a moderator's delete.
+  app.delete<{ Params: ContentParams; Body: Common }>(
+    '/:section/:container/comments/:content_uuid',
+    { preValidation: absentBodyIsEmpty, schema: emptyBody },
+    async (request) => {
+      const t = await load(request);
+      const user = member(request, t);
+      const ctx = { user: permissionUser(user.row, user.ban), settings: t.site.settings, content: ruledContent(t) };
+      enforce('comment', t.viewer.privileged ? 'moderate' : 'remove', ctx);
+      const change = await changeComment(
+        app.db,
+        t.row.uuid,
+        (before) => ({ patch: before.state === 'deleted' ? null : { state: 'deleted' } }),
+        (_before, after) => commentEvent('deleted', after, user.row.uuid),
+      );
+      if (change.event) app.hub.publish(change.event);
+      return { result: { content_uuid: t.row.uuid, state: 'deleted' as const } };
+    },
+  );
+
+  // Flags (content.flag): once per user; DELETE takes the caller's flag back. Moderators see the total.
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route<{ Params: ContentParams; Body: Common }>({
+      method,
+      url: '/:section/:container/comments/:content_uuid/flag',
+      preValidation: absentBodyIsEmpty,
+      schema: emptyBody,
+      handler: async (request) => {
+        const t = await load(request);
+        const viewer = request.user ? permissionUser(request.user.row, request.user.ban) : null;
+        enforce('content', 'flag', { user: viewer, settings: t.site.settings, content: { actor_uuid: t.row.actor_uuid } });
+        const user = member(request, t);
+        const on = method === 'POST';
+        // The flagger stays private: the event names the comment's author, never who flagged it,
+        // and carries no total (flag counts are for moderators, who fetch the comment).
+        const change = await setReaction(app.db, 'flag', t.row.uuid, user.row.uuid, on, () =>
+          commentEvent(on ? 'flagged' : 'flags_cleared', t.row, t.row.actor_uuid),
+        );
+        if (change.event) app.hub.publish(change.event);
+        const row = (await getCommentWithActor(app.db, t.row.uuid))!;
+        return { result: await seenBy(t.viewer, row) };
+      },
+    });
+  }
+
+  // Editor's picks and pins (moderators): POST sets, DELETE undoes; repeating changes nothing.
+  const MARKS = [
+    { url: 'comments/:content_uuid/pick', on: 'picked', off: 'unpicked', set: (on: boolean) => ({ is_picked: on ? 1 : 0 }), column: 'is_picked' },
+    { url: 'content/:content_uuid/pin', on: 'pinned', off: 'unpinned', set: (on: boolean) => ({ is_pinned: on ? 1 : 0, date_pinned: on ? Date.now() : null }), column: 'is_pinned' },
+  ] as const;
+  for (const mark of MARKS) {
+    for (const method of ['POST', 'DELETE'] as const) {
+      app.route<{ Params: ContentParams; Body: Common }>({
+        method,
+        url: `/:section/:container/${mark.url}`,
+        preValidation: absentBodyIsEmpty,
+        schema: emptyBody,
+        handler: async (request) => {
+          const t = await load(request);
+          const user = moderator(request, t);
+          notDeleted(t);
+          const on = method === 'POST';
+          return apply(
+            t,
+            (before) => ({ patch: (Number(before[mark.column]) === 1) === on ? null : mark.set(on) }),
+            (_before, after) => commentEvent(on ? mark.on : mark.off, after, user.row.uuid),
+          );
+        },
+      });
+    }
+  }
+
+  // Moderation states. enable also clears the comment's flags (the moderator kept it).
+  for (const [action, { to, event }] of Object.entries(MODERATION)) {
+    app.post<{ Params: ContentParams; Body: Common }>(
+      `/:section/:container/moderation/:content_uuid/${action}`,
+      { preValidation: absentBodyIsEmpty, schema: emptyBody },
+      async (request) => {
+        const t = await load(request);
+        const user = moderator(request, t);
+        notDeleted(t);
+        return apply(
+          t,
+          (before) => {
+            if (action === 'unspam' && before.state !== 'spam') return { patch: null };
+            const flagged = action === 'enable' && Number(before.total_flags ?? 0) > 0;
+            if (before.state === to && !flagged) return { patch: null };
+            return { patch: { state: to, ...(action === 'enable' ? { total_flags: 0 } : {}) }, also: (trx) => (flagged ? clearFlags(trx, before.uuid) : Promise.resolve()) };
+          },
+          (before, after) =>
+            before.state === after.state
+              ? commentEvent('flags_cleared', after, user.row.uuid)
+              : commentEvent(event, after, user.row.uuid),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Changes to an existing comment (edit, delete, moderation, pin, pick). Each change, the counters
+ * it moves and its realtime event are one transaction, like every comment write (comments.ts).
+ */
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { ContentEvent, ContentEventName } from '../../core/api/types.ts';
+import { canSee, PUBLIC_VIEWER } from '../content/visibility.ts';
+import { HttpError } from '../errors.ts';
+import { getCommentWithActor, type Row, toApiComment } from './comment-queries.ts';
+import { moveCounts } from './comments.ts';
+import { appendEvent, type EventDraft } from './events.ts';
+import type { CommentsTable, Database } from './schema.ts';
+
+export interface CommentUpdate {
+  /** The columns to set, or null when the comment is already as asked (nothing is written). */
+  patch: Updateable<CommentsTable> | null;
+  /** Further writes in the same transaction (e.g. clearing flags). */
+  also?: (trx: Transaction<Database>) => Promise<void>;
+}
+
+export interface CommentChangeResult {
+  /** The comment after the change (as it was, when nothing changed). */
+  row: Row;
+  /** The logged event (publish it: it has committed); null when nothing changed. */
+  event: ContentEvent | null;
+}
+
+/**
+ * Reads the comment, asks `decide` what to change, writes it with the counters a change of
+ * visibility moves, and logs the event `describe` makes of the result. A concurrent change of
+ * the same comment's state answers 409 rather than moving the counters twice.
+ */
+export async function changeComment(
+  db: Kysely<Database>,
+  uuid: string,
+  decide: (before: Row) => CommentUpdate,
+  describe: (before: Row, after: Row) => EventDraft,
+): Promise<CommentChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getCommentWithActor(trx, uuid);
+    if (!before) throw new HttpError(404, 'No such comment in this content container');
+    const { patch, also } = decide(before);
+    if (!patch) return { row: before, event: null };
+    const result = await trx.updateTable('comments').set(patch).where('uuid', '=', uuid).where('state', '=', before.state).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'The comment changed meanwhile; try again');
+    await also?.(trx);
+    const after = (await getCommentWithActor(trx, uuid))!;
+    const wasVisible = before.state === 'visible';
+    const isVisible = after.state === 'visible';
+    if (wasVisible !== isVisible) await moveCounts(trx, after, isVisible ? 1 : -1);
+    const event = await appendEvent(trx, describe(before, after));
+    return { row: after, event };
+  });
+}
+
+/** Removes every flag of the comment (a moderator kept it). */
+export async function clearFlags(trx: Transaction<Database>, uuid: string): Promise<void> {
+  await trx.deleteFrom('flags').where('content_uuid', '=', uuid).execute();
+}
+
+/** The event for a change of `row`; `content` only when the public may see the comment. */
+export function commentEvent(event: ContentEventName, row: Row, actorUuid: string, extra: Partial<ContentEvent> = {}): EventDraft {
+  const isPublic = row.state === 'visible' && canSee(PUBLIC_VIEWER, row);
+  return {
+    event,
+    content_type: 'comments',
+    section_uuid: row.site_uuid,
+    content_container_uuid: row.container_uuid,
+    content_uuid: row.uuid,
+    actor_uuid: actorUuid,
+    ...(isPublic ? { content: toApiComment(row) } : {}),
+    ...extra,
+    time: Date.now(),
+  };
+}
