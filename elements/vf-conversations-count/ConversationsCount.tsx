@@ -4,13 +4,14 @@
  * container is hidden (spec: comment count). Live: reads the container cache that realtime
  * events patch, while subscribed to the container.
  */
-import { useMemo } from 'react';
 import { useContainerQuery } from '../../core/api/comments.ts';
-import type { Container, RealtimeRule, User } from '../../core/api/types.ts';
-import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
+import type { Container, User } from '../../core/api/types.ts';
+import { isPrivileged } from '../../core/permissions/index.ts';
 import { selectCurrentUser, selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
+import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
 import { useT } from '../ui/useIntl.ts';
+import { useViewerRefetch } from '../ui/useViewerRefetch.ts';
 
 export interface ConversationsCountProps {
   /** `vf-container-id`: the container's public id (default: the page's). */
@@ -22,21 +23,16 @@ export function visibleCount(container: Container | undefined, user: User | null
   if (!container) return null;
   const count = container.total_visible_content;
   if (!Number.isInteger(count) || count <= 0) return null;
-  const privileged = user?.user_privilege === 'mod' || user?.user_privilege === 'admin';
-  if (container.settings?.is_hidden && !privileged) return null;
+  if (container.settings?.is_hidden && !isPrivileged(user)) return null;
   return count;
 }
 
 function Count({ sectionUuid, containerId }: { sectionUuid: string; containerId: string }) {
   const t = useT();
   const user = useAppSelector(selectCurrentUser);
-  const { data: container } = useContainerQuery({ sectionUuid, containerId });
-  const uuid = container?.content_container_uuid;
-  const rules = useMemo<RealtimeRule[] | null>(
-    () => (uuid ? [{ key: 'content_container_uuid', values: [uuid] }] : null),
-    [uuid],
-  );
-  useRealtimeSubscription(rules);
+  const { data: container, refetch } = useContainerQuery({ sectionUuid, containerId });
+  useContainerSubscription(container?.content_container_uuid);
+  useViewerRefetch(refetch);
 
   const count = visibleCount(container, user);
   if (count === null) return null;

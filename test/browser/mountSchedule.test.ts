@@ -143,16 +143,16 @@ describe('mounting: loading rules', () => {
     expect(timers).to.exist;
   });
 
-  it('quote: after 5 s', async () => {
+  it('pull quote: after 5 s', async () => {
     const { loaded, schedule, timers } = schedulerFor();
-    const el = await farBelow('vf-quote');
+    const el = await farBelow('vf-pull-quote');
     el.scrollIntoView();
     schedule([el]);
     await frames();
     timers.tick(4999);
     expect(loaded).to.deep.equal([], 'being in view does not matter');
     timers.tick(1);
-    expect(loaded).to.deep.equal(['vf-quote']);
+    expect(loaded).to.deep.equal(['vf-pull-quote']);
   });
 
   it('trending articles: the viewport is watched after 5000 ms; shown only once in view', async () => {

@@ -1,12 +1,15 @@
 /** <vf-conversations-count> against the real server, with a mock realtime feed. */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { createdEvent, startMockFeed } from './support/realtime.ts';
-import { getContainer, newReader, seedConversation, unique, type Reader } from './support/api.ts';
+import { getContainer, newReader, seedConversation, setContainerSettings, testConfig, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, shadow, waitFor } from './support/dom.ts';
 import '../../elements/vf-conversations-count/define.ts';
 import { visibleCount } from '../../elements/vf-conversations-count/ConversationsCount.tsx';
-import type { Container, User } from '../../core/api/types.ts';
+import type { AuthResult, Container, User } from '../../core/api/types.ts';
+import { clearTokens, writeTokens } from '../../core/session/storage.ts';
+import { loggedIn, loggedOut } from '../../core/session/slice.ts';
+import { getStore } from '../../core/store/index.ts';
 
 const feed = startMockFeed();
 let other: Reader;
@@ -23,6 +26,19 @@ async function mount(containerId: string) {
 }
 
 const countText = (el: Element) => $(el, '[part="count"]')?.textContent ?? null;
+
+/** Signs this page in as the seeded demo moderator, as the login dialog would. */
+async function logInAsModerator(): Promise<void> {
+  const { apiBase, siteUuid } = testConfig();
+  const res = await fetch(`${apiBase}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'moderator@vf.local', password: 'moderator-demo-1', section: siteUuid }),
+  });
+  const auth = ((await res.json()) as { result: AuthResult }).result;
+  writeTokens(auth);
+  getStore().dispatch(loggedIn(auth));
+}
 
 describe('<vf-conversations-count>', () => {
   it('shows the plural count', async () => {
@@ -78,6 +94,25 @@ describe('<vf-conversations-count>', () => {
     await expect(el.parentElement!).to.be.accessible();
   });
 
+  describe('a hidden conversation', () => {
+    it('shows no count to readers, and the count to a moderator once they log in', async () => {
+      const id = unique('count-hidden');
+      const container = await seedConversation(other, id, 2);
+      await setContainerSettings(container.content_container_uuid, { is_hidden: true });
+      const el = await mount(id);
+      await waitFor(() => feed.subscriptionFor(container.content_container_uuid), 'subscribed');
+      expect(countText(el)).to.equal(null, 'hidden from a guest');
+      try {
+        await logInAsModerator();
+        await waitUntil(() => countText(el) === '2 comments', 'a moderator sees the count');
+      } finally {
+        clearTokens();
+        getStore().dispatch(loggedOut());
+      }
+      await waitUntil(() => countText(el) === null, 'gone again after logging out');
+    });
+  });
+
   describe('visibility rule', () => {
     const container = (total: number, hidden: boolean): Container => ({
       content_container_uuid: 'c',
@@ -86,7 +121,7 @@ describe('<vf-conversations-count>', () => {
       total_visible_content: total,
       settings: { is_hidden: hidden, is_closed: false },
     });
-    const user = (privilege: User['user_privilege']) => ({ user_privilege: privilege }) as User;
+    const user = (privilege: User['user_privilege']) => ({ uuid: 'u', user_privilege: privilege }) as User;
 
     it('shows only nonzero integers', () => {
       expect(visibleCount(container(0, false), null)).to.equal(null);

@@ -293,3 +293,48 @@ describe('chunks that fail to load', () => {
     await page.close();
   });
 });
+
+describe('the demo article', () => {
+  /** A new reader of the demo site; returns their token. */
+  async function newReaderToken(name: string): Promise<string> {
+    const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    await api('/api/v2/users', { name, email, password, section: SITE });
+    return (await api<{ access_token: string }>('/api/v2/users/login', { email, password, section: SITE })).access_token;
+  }
+
+  async function postAs<T>(readerToken: string, path: string, body: unknown): Promise<T> {
+    const res = await fetch(`${server.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${readerToken}` },
+      body: JSON.stringify(body),
+    });
+    assert.ok(res.ok, `${path} → ${res.status}`);
+    return ((await res.json()) as { result: T }).result;
+  }
+
+  it('shows a pull quote of the most liked comment after 5 s, and the conversation starter once near, leading to the conversation', async () => {
+    const author = await newReaderToken('Quoted Reader');
+    const fan = await newReaderToken('Liking Reader');
+    const q = new URLSearchParams({ container_id: 'demo-article-river-trees', section: SITE });
+    const container = await api<{ content_container_uuid: string }>(`/api/comments/${SITE}/contentcontainer/id?${q}`);
+    const base = `/api/comments/${SITE}/${container.content_container_uuid}/comments`;
+    const comment = await postAs<{ content_uuid: string }>(author, base, { content: 'The shade on the river walk changed my summer.' });
+    await postAs(fan, `${base}/${comment.content_uuid}/like`, {});
+
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(`${server.origin}/demo/article.html`);
+    const quote = page.locator('vf-pull-quote');
+    await quote.locator('[part="quote"]').getByText('The shade on the river walk changed my summer.').waitFor({ timeout: 20_000 });
+    assert.equal(await quote.locator('[part="author"]').textContent(), '— Quoted Reader');
+
+    const starter = page.locator('vf-conversation-starter');
+    await starter.scrollIntoViewIfNeeded();
+    await starter.locator('[part="title"]').getByText('Should the planting reach the industrial estate?').waitFor();
+    assert.equal(await starter.evaluate((el) => getComputedStyle(el).visibility), 'visible');
+    // A guest who joins is taken to the conversation, whose compose box asks them to log in.
+    await starter.getByRole('button', { name: 'Join the conversation' }).click();
+    await page.locator('vf-conversations dialog[open]').waitFor();
+    await page.close();
+  });
+});
