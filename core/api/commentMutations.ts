@@ -15,6 +15,8 @@ export interface PostCommentArgs {
   containerUuid: string;
   content: string;
   parentUuid?: string | null;
+  /** A guest's name for an anonymous comment (site setting enable_anonymous_comments). */
+  anonymousName?: string;
 }
 
 export interface ToggleReactionArgs {
@@ -38,17 +40,17 @@ export interface ReactionResult {
 export const commentMutationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     postComment: build.mutation<Comment, PostCommentArgs>({
-      query: ({ sectionUuid, containerUuid, content, parentUuid }) => ({
+      query: ({ sectionUuid, containerUuid, content, parentUuid, anonymousName }) => ({
         service: 'comments',
         method: 'POST',
         url: `${sectionUuid}/${containerUuid}/comments${parentUuid ? `/${parentUuid}` : ''}`,
         containerUuid,
-        body: { content },
+        body: anonymousName ? { content, anonymous_name: anonymousName } : { content },
       }),
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          insertCommentIntoCaches(dispatch, getState, data);
+          insertCommentIntoCaches(dispatch, getState, data, true);
         } catch {
           // The error reaches the caller through the mutation result.
         }

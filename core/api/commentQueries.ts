@@ -3,7 +3,7 @@
  * `starting_from` = the previous page's `next_starting_from`) and a thread's replies.
  */
 import { setContainerSignature } from './signatures.ts';
-import type { CommentPage, Container, SortOrder } from './types.ts';
+import type { Comment, CommentPage, Container, SortOrder, ThreadFilter } from './types.ts';
 import { baseApi } from './base.ts';
 
 export interface ContainerArgs {
@@ -14,9 +14,20 @@ export interface ContainerArgs {
 export interface CommentsArgs {
   sectionUuid: string;
   containerUuid: string;
+  /** The first page's size. */
   limit: number;
+  /** Later pages' size ("Load more comments"); default `limit`. */
+  paginationLimit?: number;
   replyLimit: number;
   sortedBy: SortOrder;
+  /** featured_threads: editor's picks only; default all threads. */
+  filteredBy?: ThreadFilter;
+}
+
+export interface CommentArgs {
+  sectionUuid: string;
+  containerUuid: string;
+  contentUuid: string;
 }
 
 export interface ThreadRepliesArgs {
@@ -60,9 +71,10 @@ export const commentQueriesApi = baseApi.injectEndpoints({
         url: `${queryArg.sectionUuid}/${queryArg.containerUuid}/comments`,
         containerUuid: queryArg.containerUuid,
         params: {
-          limit: queryArg.limit,
+          limit: pageParam ? (queryArg.paginationLimit ?? queryArg.limit) : queryArg.limit,
           reply_limit: queryArg.replyLimit,
           sorted_by: queryArg.sortedBy,
+          filtered_by: queryArg.filteredBy,
           starting_from: pageParam ?? undefined,
         },
       }),
@@ -81,7 +93,16 @@ export const commentQueriesApi = baseApi.injectEndpoints({
       }),
       providesTags: (_result, _error, arg) => ['Thread', { type: 'Thread', id: arg.threadUuid }],
     }),
+    // One comment by uuid (a deeplink's target, or its thread's top-level comment).
+    comment: build.query<Comment, CommentArgs>({
+      query: ({ sectionUuid, containerUuid, contentUuid }) => ({
+        service: 'comments',
+        url: `${sectionUuid}/${containerUuid}/comments/${contentUuid}`,
+        containerUuid,
+      }),
+      providesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.containerUuid }],
+    }),
   }),
 });
 
-export const { useContainerQuery, useCommentsInfiniteQuery, useThreadRepliesInfiniteQuery } = commentQueriesApi;
+export const { useContainerQuery, useCommentsInfiniteQuery, useThreadRepliesInfiniteQuery, useCommentQuery } = commentQueriesApi;

@@ -7,6 +7,8 @@ export {
   useContainerQuery,
   useCommentsInfiniteQuery,
   useThreadRepliesInfiniteQuery,
+  useCommentQuery,
+  type CommentArgs,
   type CommentsArgs,
   type ContainerArgs,
   type ThreadRepliesArgs,

@@ -26,20 +26,23 @@ export interface LoadRule extends Trigger {
   hiddenUntilInView?: boolean;
   /** When the element may fetch its data, counted from the chunk request. */
   fetch?: Trigger;
+  /** A deeplink (the page address's `deeplink`, or the element's `deeplink` attribute) loads it at once. */
+  deeplinkForces?: boolean;
 }
 
 export const LAZY_MARGIN_PX = 500;
 export const LAZY_TIMEOUT_MS = 10000;
+export const QUOTE_DELAY_MS = 5000;
 
 export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   // loaded lazily once in view; 10 s fetch delay
   'vf-livechat': { inView: 0, fetch: { afterMs: LAZY_TIMEOUT_MS } },
   // after 10 s or on coming within 500 px of the viewport
-  'vf-conversations': { inView: LAZY_MARGIN_PX, afterMs: LAZY_TIMEOUT_MS },
+  'vf-conversations': { inView: LAZY_MARGIN_PX, afterMs: LAZY_TIMEOUT_MS, deeplinkForces: true },
   // hidden until in view; fetches its container after 10000 ms or within 500 px
   'vf-conversation-starter': { hiddenUntilInView: true, inView: LAZY_MARGIN_PX, afterMs: LAZY_TIMEOUT_MS },
   // after 5 s
-  'vf-quote': { afterMs: 5000 },
+  'vf-pull-quote': { afterMs: QUOTE_DELAY_MS },
   // shown only after entering the viewport; the viewport is watched after a 5000 ms delay
   'vf-trending-articles': { hiddenUntilInView: true, inView: 0, watchDelayMs: 5000 },
   // only when the page uuid, the media store and the language files are ready
@@ -96,6 +99,16 @@ function whenInView(el: Element, margin: number, fn: () => void): () => void {
   return () => observer.disconnect();
 }
 
+/**
+ * The page address (`?deeplink=` or `#deeplink=`) or the element names a comment to show (spec
+ * §2: a deeplink forces display). A plain test keeps the loader small: the element itself
+ * ignores a value that is not a uuid (core/page/identity.ts reads it properly).
+ */
+function hasDeeplink(el: Element): boolean {
+  if (el.getAttribute('deeplink')?.trim()) return true;
+  return typeof location === 'object' && /[?&#]deeplink=[^&#]/.test(location.search + location.hash);
+}
+
 /** Returns `schedule(elements)`: call it with every newly found widget element. */
 export function createChunkScheduler(options: SchedulerOptions): (elements: Element[]) => void {
   const { load, rules = LOAD_RULES, when = () => Promise.resolve() } = options;
@@ -103,7 +116,7 @@ export function createChunkScheduler(options: SchedulerOptions): (elements: Elem
   const requested = new Set<string>();
 
   const arm = (el: Element, rule: LoadRule) =>
-    onFirst(el, rule, timers, () => {
+    onFirst(el, rule.deeplinkForces && hasDeeplink(el) ? {} : rule, timers, () => {
       const kind = el.localName;
       if (!requested.has(kind)) {
         requested.add(kind);

@@ -8,7 +8,7 @@ import type { Comment, ContentEvent, SortOrder } from '../api/types.ts';
 import {
   insertIntoCommentList, insertIntoThreadReplies, setReactionEdit, updateComment, type CommentPages,
 } from '../api/commentCache.ts';
-import { insertCommentIntoCaches, updateCommentInCaches } from '../api/commentCacheUpdates.ts';
+import { applyCommentChangeEvent, insertCommentIntoCaches, refetchForModerator, updateCommentInCaches } from '../api/commentCacheUpdates.ts';
 import type { SessionState } from '../session/slice.ts';
 
 /** The edit a like or dislike event makes to a comment. */
@@ -48,9 +48,13 @@ type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 export function applyContentEvent(dispatch: Dispatch, getState: () => unknown, event: ContentEvent): void {
   if (event.content_type !== 'comments') return;
   if (event.event === 'created') {
+    // No copy: a held comment (premoderation) the public may not see; moderators fetch it.
     if (event.content) insertCommentIntoCaches(dispatch, getState, event.content);
+    else void refetchForModerator(dispatch, getState, event);
     return;
   }
+  // Edits, moderation, pins, picks, removals and flags: core/api/commentCacheUpdates.ts.
+  if (applyCommentChangeEvent(dispatch, getState, event)) return;
   const viewer = (getState() as { session?: SessionState }).session?.user?.uuid ?? null;
   const edit = reactionEventEdit(event, viewer);
   if (edit) updateCommentInCaches(dispatch, getState, event.content_container_uuid, event.content_uuid, edit);

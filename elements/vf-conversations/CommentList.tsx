@@ -1,22 +1,37 @@
 import type { Comment as CommentData } from '../../core/api/types.ts';
 import { Comment } from './Comment.tsx';
+import { useFocusTarget } from './focusTarget.tsx';
+import { HeldNotice } from './HeldNotice.tsx';
 import { Replies } from './Replies.tsx';
 
 export interface CommentListProps {
   comments: CommentData[];
   sectionUuid: string;
   containerUuid: string;
+  /** Replies per "Load more replies". */
+  paginationReplyLimit: number;
+  /** 1-based positions after which an empty `<slot name="promo-N">` goes (docs/elements.md). */
+  promoPositions?: number[];
 }
 
-/** Top-level comments, each followed by its thread's replies. */
-export function CommentList({ comments, sectionUuid, containerUuid }: CommentListProps) {
+function Thread({ comment, sectionUuid, containerUuid, paginationReplyLimit, promo }: Omit<CommentListProps, 'comments' | 'promoPositions'> & { comment: CommentData; promo: number }) {
+  const focus = useFocusTarget(comment.content_uuid);
+  return (
+    <li className="vf-thread" {...focus}>
+      <Comment comment={comment} sectionUuid={sectionUuid} containerUuid={containerUuid} />
+      <HeldNotice comment={comment} />
+      <Replies thread={comment} sectionUuid={sectionUuid} containerUuid={containerUuid} pageSize={paginationReplyLimit} />
+      {promo > 0 ? <slot name={`promo-${promo}`} /> : null}
+    </li>
+  );
+}
+
+/** Top-level comments, each followed by its thread's replies (and a promo slot where one goes). */
+export function CommentList({ comments, promoPositions = [], ...rest }: CommentListProps) {
   return (
     <ol className="vf-list" part="list">
-      {comments.map((comment) => (
-        <li key={comment.content_uuid} className="vf-thread">
-          <Comment comment={comment} sectionUuid={sectionUuid} containerUuid={containerUuid} />
-          <Replies thread={comment} sectionUuid={sectionUuid} containerUuid={containerUuid} />
-        </li>
+      {comments.map((comment, i) => (
+        <Thread key={comment.content_uuid} comment={comment} promo={promoPositions.indexOf(i + 1) + 1} {...rest} />
       ))}
     </ol>
   );

@@ -1,8 +1,13 @@
-/** The compose box at the top of the conversation ("Join the conversation"). */
+/**
+ * The compose box at the top of the conversation ("Join the conversation"). Where the site
+ * allows anonymous comments (enable_anonymous_comments) a guest gets a name field and posts
+ * under that name instead of being asked to log in.
+ */
+import { useId, useRef, useState } from 'react';
 import { Editor } from '../ui/Editor.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { useGuestGate } from './useGuestGate.ts';
-import { usePermission } from './usePermission.ts';
+import { usePermission, useSiteSettings } from './usePermission.ts';
 import { usePostComment } from './usePostComment.ts';
 
 export interface ComposeProps {
@@ -10,12 +15,23 @@ export interface ComposeProps {
   containerUuid: string;
   /** The container no longer takes comments. */
   closed?: boolean;
+  /** The server refused a post (e.g. closed meanwhile): re-read the container. */
+  onClosed?(): void;
 }
 
-export function Compose({ sectionUuid, containerUuid, closed }: ComposeProps) {
+/** The server's limit for an anonymous name (docs/api.md). */
+const ANONYMOUS_NAME_MAX = 50;
+
+export function Compose({ sectionUuid, containerUuid, closed, onClosed }: ComposeProps) {
   const t = useT();
+  const nameId = useId();
   const guest = useGuestGate();
-  const { post, busy, error } = usePostComment(sectionUuid, containerUuid);
+  const siteSettings = useSiteSettings();
+  const anonymous = !guest.loggedIn && siteSettings.enable_anonymous_comments;
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState(false);
+  const nameField = useRef<HTMLInputElement>(null);
+  const { post, busy, error } = usePostComment(sectionUuid, containerUuid, undefined, onClosed);
   // What the rules say about trying to comment here (guests may try: they are asked to log in).
   const ruling = usePermission('comment', 'attempt_to_create', { is_closed: !!closed });
 
@@ -30,25 +46,58 @@ export function Compose({ sectionUuid, containerUuid, closed }: ComposeProps) {
   }
   if (closed) {
     return (
-      <p className="vf-state" part="closed">
-        {t('conversations.closed')}
+      <p className="vf-state" part="closed" role="status">
+        {t('conversations.closedNow')}
       </p>
     );
   }
 
+  const submit = async (text: string) => {
+    if (!anonymous) return post(text);
+    if (!name.trim()) {
+      setNameError(true);
+      nameField.current?.focus();
+      return false;
+    }
+    return post(text, name.trim());
+  };
+
   return (
     <div className="vf-compose" part="compose">
+      {anonymous ? (
+        <div className="vf-field vf-anonymous-name">
+          <label htmlFor={nameId}>{t('conversations.anonymous.name')}</label>
+          <input
+            ref={nameField}
+            id={nameId}
+            part="anonymous-name"
+            autoComplete="nickname"
+            maxLength={ANONYMOUS_NAME_MAX}
+            value={name}
+            aria-invalid={nameError || undefined}
+            aria-describedby={nameError ? `${nameId}-error` : undefined}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setNameError(false);
+            }}
+          />
+          {nameError ? (
+            <p id={`${nameId}-error`} className="vf-error" role="alert">
+              {t('conversations.anonymous.nameRequired')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <Editor
         draftKey={containerUuid}
         label={t('conversations.compose.label')}
         hideLabel
         placeholder={t('conversations.compose.placeholder')}
         submitLabel={t('conversations.compose.submit')}
-        onSubmit={post}
+        onSubmit={submit}
         busy={busy}
         error={error}
-        onFocus={guest.onFocus}
-        onClick={guest.onClick}
+        {...(anonymous ? {} : { onFocus: guest.onFocus, onClick: guest.onClick })}
       />
     </div>
   );

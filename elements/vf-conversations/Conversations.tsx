@@ -1,57 +1,80 @@
 /**
  * <vf-conversations>: the comments of one content container. Resolves the container id
- * (attribute, else the page's container id, else the page url), waits for the session, then
- * hands over to ConversationsPanel.
+ * (attribute, else the page's container id, else the page url), turns the attributes into
+ * valid settings, waits for the session, then hands over to ConversationsPanel.
  */
+import { useMemo } from 'react';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
-import { clampSetting, COMMENT_LIMIT, REPLY_LIMIT, sortOrder } from '../../core/settings/clamp.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ConversationsPanel } from './ConversationsPanel.tsx';
 import { ErrorState } from './ErrorState.tsx';
+import { conversationSettings } from './settings.ts';
 import { useRetryBootstrap } from './useRetryBootstrap.ts';
 
 export interface ConversationsProps {
   /** `vf-container-id`: the container's public id. */
   vfContainerId?: string;
-  /** `limit`: top-level comments per page, 1–100 (10). */
+  /** `limit`: top-level comments on the first page, 1–100 (10). */
   limit?: number;
   /** `reply-limit`: replies shown under each thread, 0–100 (2). */
   replyLimit?: number;
-  /** `sort`: newest | oldest | num_likes_desc | num_replies_desc (newest). */
+  /** `pagination-limit`: comments per "Load more comments", 1–100 (10). */
+  paginationLimit?: number;
+  /** `pagination-reply-limit`: replies per "Load more replies", 1–100 (10). */
+  paginationReplyLimit?: number;
+  /** `sort`: newest | oldest | num_likes_desc | num_replies_desc | featured (newest). */
   sort?: string;
+  /** `featured-tab-active-threshold`: picks needed before the Editor's picks tab shows, 0–100 (3). */
+  featuredTabActiveThreshold?: number;
+  /** `first-promo-position`, `promo-interval`: where the `promo-N` slots go (docs/elements.md). */
+  firstPromoPosition?: number;
+  promoInterval?: number;
+  /** `reply-interval`: reserved for promos between replies; validated, not yet used. */
+  replyInterval?: number;
+  /** `region-label`: the region's accessible name (default "Comments"). */
+  regionLabel?: string;
+  /** `loading-text`: what the loading placeholder announces (default "Loading comments…"). */
+  loadingText?: string;
+  /** `deeplink`: a comment uuid to show, scroll to and highlight (as `?deeplink=` does). */
+  deeplink?: string;
 }
 
-export function Conversations({ vfContainerId, limit, replyLimit, sort }: ConversationsProps) {
+export function Conversations(props: ConversationsProps) {
+  const { vfContainerId, regionLabel, loadingText } = props;
   const t = useT();
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);
   const page = useAppSelector(selectPage);
   const retry = useRetryBootstrap();
   const containerId = vfContainerId?.trim() || page?.container_id || page?.url || location.href;
+  const { limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold } = props;
+  const { firstPromoPosition, promoInterval, replyInterval, deeplink } = props;
+  const settings = useMemo(
+    () =>
+      conversationSettings({
+        limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold,
+        firstPromoPosition, promoInterval, replyInterval, deeplink: deeplink ?? page?.deeplink_uuid,
+      }),
+    [limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold,
+      firstPromoPosition, promoInterval, replyInterval, deeplink, page?.deeplink_uuid],
+  );
+  const loading = loadingText?.trim() || t('conversations.loading');
 
   let body;
   if (status === 'failed') {
     body = <ErrorState message={t('conversations.error.session')} onRetry={retry} />;
   } else if (status !== 'ready' || !sectionUuid) {
-    body = <Skeleton label={t('conversations.loading')} />;
+    body = <Skeleton label={loading} />;
   } else {
-    body = (
-      <ConversationsPanel
-        sectionUuid={sectionUuid}
-        containerId={containerId}
-        limit={clampSetting(limit, COMMENT_LIMIT)}
-        replyLimit={clampSetting(replyLimit, REPLY_LIMIT)}
-        sortedBy={sortOrder(sort)}
-      />
-    );
+    body = <ConversationsPanel sectionUuid={sectionUuid} containerId={containerId} settings={settings} loadingText={loading} />;
   }
 
   return (
     <LoginPromptProvider>
-      <section className="vf-conversations" part="base" aria-label={t('conversations.region')}>
+      <section className="vf-conversations" part="base" aria-label={regionLabel?.trim() || t('conversations.region')}>
         {body}
       </section>
     </LoginPromptProvider>

@@ -1,34 +1,62 @@
 /**
- * One container's conversation: heading with the count, the compose box, the comment list with
- * "Load more comments", and the empty / loading / error states. Subscribes to the container's
- * realtime events while mounted (they patch the same RTK Query caches this reads).
+ * One container's conversation: heading with the count, the compose box, the tabs and sort
+ * menu, the deeplinked comment, and the list. Subscribes to the container's realtime events
+ * while mounted (they patch the same RTK Query caches this reads).
  */
-import { useMemo } from 'react';
-import { useCommentsInfiniteQuery, useContainerQuery } from '../../core/api/comments.ts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useCommentsInfiniteQuery, useContainerQuery, type CommentsArgs } from '../../core/api/comments.ts';
 import type { RealtimeRule, SortOrder } from '../../core/api/types.ts';
 import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
-import { Button } from '../ui/Button.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
-import { CommentList } from './CommentList.tsx';
+import { CommentsView } from './CommentsView.tsx';
 import { Compose } from './Compose.tsx';
+import { ContainerSettingsControl } from './ContainerSettingsControl.tsx';
+import { DeeplinkedThread } from './DeeplinkedThread.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
+import { FocusTargetProvider, useFocusRequest } from './focusTarget.tsx';
 import { LivePaused } from './LivePaused.tsx';
+import type { ConversationSettings } from './settings.ts';
+import { type Tab, Toolbar } from './Toolbar.tsx';
+import { useGuestReactionReplay } from './useGuestReactionReplay.ts';
 
 export interface ConversationsPanelProps {
   sectionUuid: string;
   containerId: string;
-  limit: number;
-  replyLimit: number;
-  sortedBy: SortOrder;
+  settings: ConversationSettings;
+  loadingText: string;
 }
 
-export function ConversationsPanel({ sectionUuid, containerId, limit, replyLimit, sortedBy }: ConversationsPanelProps) {
+/** A choice the reader makes that starts from an attribute and resets when the attribute changes. */
+function useChoice<T>(initial: T): [T, (value: T) => void] {
+  const [choice, setChoice] = useState({ initial, value: initial });
+  if (choice.initial !== initial) setChoice({ initial, value: initial });
+  return [choice.initial === initial ? choice.value : initial, (value) => setChoice({ initial, value })];
+}
+
+const MAX_PAGE = 100;
+
+export function ConversationsPanel({ sectionUuid, containerId, settings, loadingText }: ConversationsPanelProps) {
   const t = useT();
+  const ids = useId();
   const containerQuery = useContainerQuery({ sectionUuid, containerId });
   const container = containerQuery.data;
   const containerUuid = container?.content_container_uuid;
+  const [sortedBy, setSortedBy] = useChoice<SortOrder>(settings.sortedBy);
+  const [tab, setTab] = useChoice<Tab>(settings.startOnPicks ? 'picks' : 'all');
+  // The deeplinked comment in its section; the first revealed new comment in the list.
+  const linked = useFocusRequest(settings.deeplink);
+  const revealed = useFocusRequest(null);
+
+  useGuestReactionReplay(containerUuid);
+  // A moderator may close the conversation while it is open: re-read it when the reader comes back.
+  const { refetch } = containerQuery;
+  useEffect(() => {
+    const again = () => document.visibilityState === 'visible' && void refetch();
+    document.addEventListener('visibilitychange', again);
+    return () => document.removeEventListener('visibilitychange', again);
+  }, [refetch]);
 
   const rules = useMemo<RealtimeRule[] | null>(
     () => (containerUuid ? [{ key: 'content_container_uuid', values: [containerUuid] }] : null),
@@ -36,56 +64,59 @@ export function ConversationsPanel({ sectionUuid, containerId, limit, replyLimit
   );
   const live = useRealtimeSubscription(rules);
 
-  const list = useCommentsInfiniteQuery(
-    { sectionUuid, containerUuid: containerUuid ?? '', limit, replyLimit, sortedBy },
-    { skip: !containerUuid },
-  );
+  const base = { sectionUuid, containerUuid: containerUuid ?? '', replyLimit: settings.replyLimit, sortedBy, paginationLimit: settings.paginationLimit };
+  const allArgs: CommentsArgs = { ...base, limit: settings.limit };
+  // The picks list's first page holds at least `threshold` picks when there are that many, so
+  // it also tells whether the tab is active (a server that lacks the filter: no tab).
+  const picksArgs: CommentsArgs = { ...base, limit: Math.min(MAX_PAGE, Math.max(settings.limit, settings.featuredThreshold)), filteredBy: 'featured_threads' };
+  const picks = useCommentsInfiniteQuery(picksArgs, { skip: !containerUuid });
+  const picksCount = picks.data?.pages.reduce((n, page) => n + page.contents.length, 0) ?? 0;
+  const picksActive = !!picks.data && picksCount >= settings.featuredThreshold;
+  const shown: Tab = tab === 'picks' && picksActive ? 'picks' : 'all';
 
   if (containerQuery.isError) {
     return <ErrorState message={t('conversations.error.load')} onRetry={() => void containerQuery.refetch()} />;
   }
-  if (!container || !containerUuid) return <Skeleton label={t('conversations.loading')} />;
+  if (!container || !containerUuid) return <Skeleton label={loadingText} />;
 
-  const pages = list.data?.pages ?? [];
-  const comments = pages.flatMap((page) => page.contents);
-  const total = pages[0]?.total_visible_content ?? container.total_visible_content;
-  const headingId = `vf-heading-${containerUuid}`;
-
-  let content;
-  if (list.isError && comments.length === 0) {
-    content = <ErrorState message={t('conversations.error.load')} onRetry={() => void list.refetch()} />;
-  } else if (list.isLoading || (!list.data && !list.isError)) {
-    content = <Skeleton label={t('conversations.loading')} />;
-  } else if (comments.length === 0) {
-    content = <EmptyState />;
-  } else {
-    content = (
-      <>
-        <CommentList comments={comments} sectionUuid={sectionUuid} containerUuid={containerUuid} />
-        {list.isError ? <ErrorState message={t('conversations.error.more')} onRetry={() => void list.fetchNextPage()} /> : null}
-        {list.hasNextPage && !list.isError ? (
-          <div className="vf-more">
-            <Button
-              part="load-more"
-              busy={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t(list.isFetchingNextPage ? 'conversations.loadingMore' : 'conversations.loadMore')}
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
+  const closed = container.settings.is_closed;
+  const panelId = `${ids}-panel`;
+  const tabId = (name: Tab) => `${ids}-tab-${name}`;
 
   return (
     <div className="vf-panel">
-      <h2 id={headingId} className="vf-heading" part="heading">
-        {t('conversations.heading', { count: total })}
+      <h2 className="vf-heading" part="heading">
+        {t('conversations.heading', { count: container.total_visible_content })}
       </h2>
-      <Compose sectionUuid={sectionUuid} containerUuid={containerUuid} closed={container.settings.is_closed} />
+      <ContainerSettingsControl sectionUuid={sectionUuid} container={container} />
+      <Compose sectionUuid={sectionUuid} containerUuid={containerUuid} closed={closed} onClosed={() => void refetch()} />
       {live === 'error_subscribing' ? <LivePaused /> : null}
-      {content}
+      {settings.deeplink ? (
+        <FocusTargetProvider value={linked.request}>
+          <DeeplinkedThread
+            sectionUuid={sectionUuid}
+            containerUuid={containerUuid}
+            contentUuid={settings.deeplink}
+            paginationReplyLimit={settings.paginationReplyLimit}
+            loadingText={loadingText}
+          />
+        </FocusTargetProvider>
+      ) : null}
+      <Toolbar tab={shown} picks={picksActive} onTab={setTab} sortedBy={sortedBy} onSort={setSortedBy} panelId={panelId} tabId={tabId} />
+      <FocusTargetProvider value={revealed.request}>
+        <div id={panelId} {...(picksActive ? { role: 'tabpanel', 'aria-labelledby': tabId(shown) } : {})}>
+          <CommentsView
+            key={shown}
+            args={shown === 'picks' ? picksArgs : allArgs}
+            paginationReplyLimit={settings.paginationReplyLimit}
+            promo={{ first: settings.firstPromoPosition, interval: settings.promoInterval }}
+            empty={shown === 'picks' ? <EmptyState text={t('conversations.picks.empty')} /> : <EmptyState />}
+            loadingText={loadingText}
+            offersNew={shown === 'all'}
+            onReveal={revealed.focusOn}
+          />
+        </div>
+      </FocusTargetProvider>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useT } from '../ui/useIntl.ts';
 
-export function EmptyState() {
+/** "Be the first to comment." unless a tab says something else. */
+export function EmptyState({ text }: { text?: string }) {
   const t = useT();
   return (
     <p className="vf-state vf-state--empty" part="empty">
-      {t('conversations.empty')}
+      {text ?? t('conversations.empty')}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import type { Comment } from '../../core/api/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
+import { savePendingReaction } from './guestReactions.ts';
 import { useGuestGate } from './useGuestGate.ts';
 import { usePermission } from './usePermission.ts';
 
@@ -55,6 +56,9 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
       } catch {
         // The optimistic change is rolled back by core; the button shows the true state again.
       }
+    }, undefined, () => {
+      // A guest's like / dislike is replayed after login (guestReactions.ts); taking one back needs no replay.
+      if (!on) savePendingReaction({ sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid, reaction });
     });
 
   return (

@@ -1,19 +1,23 @@
 /**
  * A thread's replies: the ones embedded in the list first, then — after "Load more replies" —
- * the thread's reply pages (useThreadRepliesInfiniteQuery), merged without duplicates.
+ * the thread's reply pages (useThreadRepliesInfiniteQuery, `pageSize` per page), merged without
+ * duplicates. A reply to a reply says whom it answers ("Replying to @name").
  */
 import { useState } from 'react';
 import { useThreadRepliesInfiniteQuery } from '../../core/api/comments.ts';
 import type { Comment as CommentData } from '../../core/api/types.ts';
-import { clampSetting, PAGINATION_REPLY_LIMIT } from '../../core/settings/clamp.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { Comment } from './Comment.tsx';
+import { useFocusTarget } from './focusTarget.tsx';
+import { HeldNotice } from './HeldNotice.tsx';
 
 export interface RepliesProps {
   thread: CommentData;
   sectionUuid: string;
   containerUuid: string;
+  /** Replies per "Load more replies" page (pagination-reply-limit). */
+  pageSize: number;
 }
 
 function merge(first: CommentData[], more: CommentData[]): CommentData[] {
@@ -21,17 +25,30 @@ function merge(first: CommentData[], more: CommentData[]): CommentData[] {
   return [...first, ...more.filter((c) => !seen.has(c.content_uuid) && seen.add(c.content_uuid))];
 }
 
-export function Replies({ thread, sectionUuid, containerUuid }: RepliesProps) {
+function Reply({ reply, answers, sectionUuid, containerUuid }: { reply: CommentData; answers: string | null; sectionUuid: string; containerUuid: string }) {
+  const t = useT();
+  const focus = useFocusTarget(reply.content_uuid);
+  return (
+    <li {...focus}>
+      {answers ? <p className="vf-replying-to">{t('conversations.replyingTo', { name: answers })}</p> : null}
+      <Comment comment={reply} sectionUuid={sectionUuid} containerUuid={containerUuid} />
+      <HeldNotice comment={reply} />
+    </li>
+  );
+}
+
+export function Replies({ thread, sectionUuid, containerUuid, pageSize }: RepliesProps) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
   const more = useThreadRepliesInfiniteQuery(
-    { sectionUuid, containerUuid, threadUuid: thread.content_uuid, limit: clampSetting(undefined, PAGINATION_REPLY_LIMIT) },
+    { sectionUuid, containerUuid, threadUuid: thread.content_uuid, limit: pageSize },
     { skip: !expanded },
   );
   const loaded = more.data?.pages.flatMap((page) => page.contents) ?? [];
   const replies = merge(thread.replies ?? [], loaded);
   const hidden = Math.max(0, thread.total_replies - replies.length);
   const canLoadMore = hidden > 0 && (!expanded || more.hasNextPage || more.isFetching);
+  const names = new Map([thread, ...replies].map((c) => [c.content_uuid, c.actor.name]));
 
   if (replies.length === 0 && hidden === 0) return null;
 
@@ -40,9 +57,14 @@ export function Replies({ thread, sectionUuid, containerUuid }: RepliesProps) {
       {replies.length > 0 ? (
         <ol className="vf-list vf-list--replies" aria-label={t('conversations.replies.label', { name: thread.actor.name })}>
           {replies.map((reply) => (
-            <li key={reply.content_uuid}>
-              <Comment comment={reply} sectionUuid={sectionUuid} containerUuid={containerUuid} />
-            </li>
+            <Reply
+              key={reply.content_uuid}
+              reply={reply}
+              // Only a reply to another reply says whom it answers; a parent not loaded is left out.
+              answers={reply.parent_uuid && reply.parent_uuid !== thread.content_uuid ? names.get(reply.parent_uuid) ?? null : null}
+              sectionUuid={sectionUuid}
+              containerUuid={containerUuid}
+            />
           ))}
         </ol>
       ) : null}

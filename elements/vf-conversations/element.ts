@@ -9,9 +9,26 @@ import css from './styles.css';
  *
  * @attr {string} vf-container-id - The container's public id. Default: the page's
  *   `vf:container_id` meta, else the page url.
- * @attr {number} limit - Top-level comments per page, 1–100 (10). Other values take the default.
+ * @attr {number} limit - Top-level comments on the first page, 1–100 (10). Other values take the default.
  * @attr {number} reply-limit - Replies shown under each thread, 0–100 (2).
- * @attr {string} sort - `newest` (default) | `oldest` | `num_likes_desc` | `num_replies_desc`.
+ * @attr {number} pagination-limit - Comments per "Load more comments", 1–100 (10).
+ * @attr {number} pagination-reply-limit - Replies per "Load more replies", 1–100 (10).
+ * @attr {string} sort - `newest` (default) | `oldest` | `num_likes_desc` | `num_replies_desc` |
+ *   `featured` (opens on the Editor's picks tab, newest first). The reader can change it.
+ * @attr {number} featured-tab-active-threshold - Picks needed before the "Editor's picks" tab
+ *   shows, 0–100 (3).
+ * @attr {number} first-promo-position - After which comment the first `promo-1` slot goes, 1–100 (1).
+ * @attr {number} promo-interval - Comments between promo slots, first-promo-position–100
+ *   (the larger of 6 and first-promo-position).
+ * @attr {number} reply-interval - Reserved for promos between replies (same range as
+ *   promo-interval); validated, no slots yet.
+ * @attr {string} region-label - The region's accessible name (default "Comments").
+ * @attr {string} loading-text - What the loading placeholder announces (default "Loading comments…").
+ * @attr {string} deeplink - A comment uuid to show, scroll to and highlight; like `?deeplink=`
+ *   in the page address it also loads the element at once.
+ *
+ * @slot promo-N - Empty until the publisher fills it: after comment first-promo-position, then
+ *   every promo-interval comments (promo-1, promo-2, …).
  *
  * @fires {CustomEvent<{ comment: Comment }>} vf-comment-posted - A comment or reply by the
  *   viewer was accepted by the server.
@@ -35,6 +52,13 @@ import css from './styles.css';
  * @csspart comment-text - A comment's text.
  * @csspart actions - A comment's Like / Reply row.
  * @csspart load-more - The "Load more comments" button.
+ * @csspart toolbar - The tabs and the sort menu.
+ * @csspart tab - A tab ("All comments", "Editor's picks"); the selected one also `tab-selected`.
+ * @csspart sort - The sort menu (a select).
+ * @csspart new-comments - The "Show N new comments" button.
+ * @csspart deeplink - The linked comment's section.
+ * @csspart held-notice - "Awaiting moderation" under the author's own held comment.
+ * @csspart anonymous-name - A guest's name field (anonymous comments).
  * @csspart empty - The "Be the first to comment" state.
  * @csspart error - An error with its Retry button.
  * @csspart skeleton - The loading placeholder.
@@ -57,7 +81,21 @@ import css from './styles.css';
  */
 export const conversationsElement: ElementDefinition<ConversationsProps> = {
   component: Conversations,
-  props: { vfContainerId: 'string', limit: 'number', replyLimit: 'number', sort: 'string' },
+  props: {
+    vfContainerId: 'string',
+    limit: 'number',
+    replyLimit: 'number',
+    paginationLimit: 'number',
+    paginationReplyLimit: 'number',
+    sort: 'string',
+    featuredTabActiveThreshold: 'number',
+    firstPromoPosition: 'number',
+    promoInterval: 'number',
+    replyInterval: 'number',
+    regionLabel: 'string',
+    loadingText: 'string',
+    deeplink: 'string',
+  },
   css,
   bundle: 'conversations',
 };

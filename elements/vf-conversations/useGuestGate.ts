@@ -1,12 +1,15 @@
 /**
  * For a guest, focusing or clicking a compose field asks to log in. Asking publishes
- * `authentication/needed` (spec §6: site code may run its own login) and opens the widget's
+ * `authentication/required` first (site code swallowing it runs its own login, and nothing
+ * opens), then `authentication/needed` (spec §6), records the signup referral, and opens the widget's
  * login dialog — unless the site set `disable_widget_logins`, when readers log in through the
  * publisher and only the event goes out. When the dialog closes, the browser returns focus to
  * the field: a focus coming from inside a dialog is ignored so the dialog does not reopen.
  */
 import type { FocusEvent } from 'react';
 import { publish } from '../../core/global-api/bus.ts';
+import { announceLoginRequired } from '../../core/session/loginEvents.ts';
+import { writeSignupReferral } from '../../core/session/storage.ts';
 import { selectIsLoggedIn } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { useLoginPrompt } from '../ui/LoginPrompt.tsx';
@@ -18,6 +21,9 @@ export function useLoginNeeded() {
   const widgetLogins = !useSiteSettings().disable_widget_logins;
   return (action: string) => {
     if (open) return;
+    // Site code that sends readers to its own login page swallows `required` ($prepublish → false).
+    if (!announceLoginRequired(action)) return;
+    writeSignupReferral(action);
     publish('authentication', 'needed', { action });
     if (widgetLogins) requestLogin();
   };
@@ -33,10 +39,14 @@ export function useGuestGate(action = 'comment.create') {
 
   return {
     loggedIn,
-    /** Runs `run` for a logged-in user, else asks to log in for `what` (default: this gate's action). */
-    requireLogin(run: () => void, what = action) {
-      if (loggedIn) run();
-      else needed(what);
+    /**
+     * Runs `run` for a logged-in user, else runs `asGuest` (e.g. keep the action for replay
+     * after login) and asks to log in for `what` (default: this gate's action).
+     */
+    requireLogin(run: () => void, what = action, asGuest?: () => void) {
+      if (loggedIn) return run();
+      asGuest?.();
+      needed(what);
     },
     onFocus(event: FocusEvent<HTMLElement>) {
       const from = event.relatedTarget;

@@ -3,13 +3,14 @@
  * once for the file, as the loader would; comments by "other readers" are posted through the
  * real API before the element renders them.
  */
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ctrlEnter } from './support/keys.ts';
 import { startMockFeed, createdEvent } from './support/realtime.ts';
 import { getContainer, newReader, postComment, seedConversation, unique, type Reader } from './support/api.ts';
 import { bootCore, published } from './support/boot.ts';
 import { $, $$, buttonByText, commentTexts, shadow, typeInto, waitFor } from './support/dom.ts';
+import { mountConversations } from './support/conversations.ts';
 import '../../elements/vf-conversations/define.ts';
 import { getStore } from '../../core/store/index.ts';
 import { commentQueriesApi } from '../../core/api/comments.ts';
@@ -25,11 +26,7 @@ before(async () => {
 const COMMENT = '.vf-comment:not(.vf-comment--reply)';
 const topLevelTexts = (el: Element) => $$(el, `${COMMENT} .vf-comment__text`).map((t) => t.textContent ?? '');
 
-async function mount(containerId: string, attrs = '') {
-  const el = await fixture<HTMLElement>(html`<div></div>`);
-  el.innerHTML = `<vf-conversations vf-container-id="${containerId}" ${attrs}></vf-conversations>`;
-  return el.firstElementChild as HTMLElement;
-}
+const mount = mountConversations;
 
 describe('<vf-conversations>', () => {
   it('renders the existing comments, newest first, with author and count', async () => {
@@ -86,11 +83,19 @@ describe('<vf-conversations>', () => {
       await seedConversation(other, id, 5);
     });
 
-    it('limit sets the page size, "Load more comments" fetches the next page', async () => {
-      const el = await mount(id, 'limit="2"');
+    it('limit sets the first page, "Load more comments" fetches pagination-limit more', async () => {
+      const el = await mount(id, 'limit="2" pagination-limit="2"');
       await waitUntil(() => topLevelTexts(el).length === 2, 'two comments');
       buttonByText(el, 'Load more comments')!.click();
       await waitUntil(() => topLevelTexts(el).length === 4, 'four comments');
+    });
+
+    it('without pagination-limit, "Load more comments" fetches its default of 10', async () => {
+      const el = await mount(id, 'limit="2"');
+      await waitUntil(() => topLevelTexts(el).length === 2, 'two comments');
+      buttonByText(el, 'Load more comments')!.click();
+      await waitUntil(() => topLevelTexts(el).length === 5, 'the other three at once');
+      expect(buttonByText(el, 'Load more comments')).to.equal(null);
     });
 
     it('changing limit re-renders; removing it returns to the default (10)', async () => {
@@ -245,15 +250,32 @@ describe('<vf-conversations>', () => {
   });
 
   describe('realtime', () => {
-    it('a comment created elsewhere appears without reload', async () => {
+    it('a comment created elsewhere is held behind "Show 1 new comment" until the reader reveals it', async () => {
       const id = unique('live');
       const container = await seedConversation(other, id, 1);
       const el = await mount(id);
       await waitUntil(() => topLevelTexts(el).length === 1, 'initial comment');
       const sub = await waitFor(() => feed.subscriptionFor(container.content_container_uuid), 'subscribed');
       feed.send(sub, await createdEvent(container.content_container_uuid, 'Arrived live'));
-      await waitUntil(() => topLevelTexts(el)[0] === 'Arrived live', 'live comment shown');
+      const control = await waitFor(() => buttonByText(el, 'Show 1 new comment'), 'new-comments control');
+      expect(topLevelTexts(el)).to.deep.equal(['Seeded comment 1'], 'the list does not jump');
       expect($(el, '.vf-heading')?.textContent).to.equal('2 comments');
+      await expect(el).to.be.accessible();
+      control.click();
+      await waitUntil(() => topLevelTexts(el)[0] === 'Arrived live', 'live comment shown at the top');
+      await waitUntil(() => shadow(el).activeElement?.textContent?.includes('Arrived live'), 'focus on the revealed comment');
+      expect(buttonByText(el, 'Show 1 new comment')).to.equal(null);
+    });
+
+    it('in an empty conversation a new comment simply shows (nothing to jump)', async () => {
+      const id = unique('live-empty');
+      const container = await getContainer(id);
+      const el = await mount(id);
+      await waitFor(() => $(el, '[part="empty"]'), 'empty state');
+      const sub = await waitFor(() => feed.subscriptionFor(container.content_container_uuid), 'subscribed');
+      feed.send(sub, await createdEvent(container.content_container_uuid, 'First one'));
+      await waitUntil(() => topLevelTexts(el)[0] === 'First one', 'shown at once');
+      expect($(el, '[part="new-comments"]')).to.equal(null);
     });
   });
 });

@@ -1,22 +1,13 @@
-// A reader signs up and comments on the demo article; another reader, whose page is already
-// open, sees the comment arrive without reloading; after reloading, both still see it.
+// A reader signs up and comments on the demo article (their own comments show at once); another
+// reader, whose page is already open, sees the first comment of the empty conversation appear,
+// is then offered "Show 1 new comment" for the next one and reveals it; after reloading, both
+// still see it.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.mjs';
-import { startServer } from '../support/serve.mjs';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browser, server, useServerAndBrowser } from './setup.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 async function openArticle(page: Page): Promise<void> {
   await page.goto(`${server.origin}/demo/article.html`);
@@ -44,14 +35,31 @@ describe('demo article conversations, two readers', () => {
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await readerA.getByRole('textbox', { name: 'Write a comment' }).fill(text);
-    await readerA.getByRole('button', { name: 'Post', exact: true }).click();
-    const commentByA = (page: Page) => page.getByRole('article', { name: 'Comment by Reader A' }).getByText(text);
-    await commentByA(readerA).waitFor();
+    const post = async (content: string) => {
+      await readerA.getByRole('textbox', { name: 'Write a comment' }).fill(content);
+      await readerA.getByRole('button', { name: 'Post', exact: true }).click();
+    };
+    const commentByA = (page: Page, content = text) => page.getByRole('article', { name: 'Comment by Reader A' }).getByText(content);
+    // B's conversation is empty: A's first comment simply appears there, nothing can jump.
+    const first = `First thoughts (${Date.now()})`;
+    await post(first);
+    await commentByA(readerA, first).waitFor();
+    await commentByA(readerB, first).waitFor({ timeout: 10000 });
 
-    // Reader B never reloaded: the comment arrives over the realtime feed.
-    await commentByA(readerB).waitFor({ timeout: 10000 });
+    await post(text);
+    await commentByA(readerA).waitFor(); // the author's own comment shows at once
+
+    // Reader B is now reading: the next comment arrives over the realtime feed held behind a
+    // "Show 1 new comment" control so B's list does not jump.
+    const reveal = readerB.getByRole('button', { name: 'Show 1 new comment' });
+    await reveal.waitFor({ timeout: 10000 });
+    assert.equal(await commentByA(readerB).count(), 0);
+    await reveal.click();
+    await commentByA(readerB).waitFor();
     assert.equal(await commentByA(readerB).count(), 1);
+    // Focus moves to the revealed comment.
+    const focused = await readerB.evaluate(() => document.querySelector('vf-conversations')?.shadowRoot?.activeElement?.textContent ?? '');
+    assert.ok(focused.includes(text), 'focus on the new comment');
 
     for (const page of [readerA, readerB]) {
       await page.reload();
@@ -61,6 +69,6 @@ describe('demo article conversations, two readers', () => {
       assert.equal(await page.getByRole('textbox', { name: 'Write a comment' }).inputValue(), '');
     }
     // The count near the headline follows the conversation.
-    await readerB.locator('vf-conversations-count').getByText('1 comment').waitFor();
+    await readerB.locator('vf-conversations-count').getByText('2 comments').waitFor();
   });
 });

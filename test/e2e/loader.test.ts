@@ -1,22 +1,11 @@
 // The built loader (dist/vf.js) on a publisher page: the global API, the double-load guard and
 // the spec's lazy-loading rule for conversations (within 500 px of the viewport, or after 10 s).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.mjs';
-import { startServer } from '../support/serve.mjs';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browser, server, useServerAndBrowser } from './setup.ts';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** A publisher page served from the vf origin: a long article with the widget far below. */
 function publisherPage(body: string, head = ''): string {

@@ -83,3 +83,30 @@ export async function adminToken(): Promise<string> {
   });
   return ((await res.json()) as { result: { access_token: string } }).result.access_token;
 }
+
+/** Changes the site's settings as its admin (PATCH /settings); restore them after the file. */
+export async function setSiteSettings(change: Record<string, unknown>): Promise<void> {
+  const { apiBase, siteUuid } = testConfig();
+  await call(`${apiBase}/settings`, {
+    method: 'POST',
+    token: await adminToken(),
+    body: JSON.stringify({ ...change, verb: 'PATCH', section: siteUuid }),
+  });
+}
+
+/** Posts as a guest under `anonymousName` (sites with enable_anonymous_comments). */
+export async function postAnonymously(containerUuid: string, content: string, anonymousName: string): Promise<Comment> {
+  const { commentsBase, siteUuid } = testConfig();
+  const url = `${commentsBase}/${siteUuid}/${containerUuid}/comments`;
+  return call<Comment>(url, { method: 'POST', body: JSON.stringify({ content, anonymous_name: anonymousName, section: siteUuid }) });
+}
+
+/** Changes a conversation's settings as the demo admin (POST …/settings: is_closed, is_hidden, …). */
+export async function setContainerSettings(containerUuid: string, change: Record<string, boolean>): Promise<Container> {
+  const { commentsBase, siteUuid } = testConfig();
+  return call<Container>(`${commentsBase}/${siteUuid}/${containerUuid}/settings`, {
+    method: 'POST',
+    token: await adminToken(),
+    body: JSON.stringify(change),
+  });
+}

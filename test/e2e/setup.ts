@@ -1,0 +1,23 @@
+/**
+ * What every end-to-end file starts with: the real server (built client, throw-away data folder)
+ * and Debian's Chromium, both stopped after the file's tests. Call `useServerAndBrowser()` at the
+ * top of a file; `server` and `browser` are live bindings, set once its `before` hook ran.
+ */
+import { after, before } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.mjs';
+import { type RunningServer, startServer } from '../support/serve.mjs';
+
+export let server: RunningServer;
+export let browser: Browser;
+
+export function useServerAndBrowser(options?: Parameters<typeof startServer>[0]): void {
+  before(async () => {
+    server = await startServer(options);
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
