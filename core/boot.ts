@@ -11,7 +11,6 @@ import { pageIdentified } from './page/slice.ts';
 import { syncPage } from './page/sync.ts';
 import { bootstrapSession } from './session/bootstrap.ts';
 import { lookUpThirdPartyCookies } from './session/thirdPartyCookies.ts';
-import { autoCookieLogin } from './session/cookieLogin.ts';
 import { keepSessionFresh } from './session/refresh.ts';
 import { watchNetwork } from './network/slice.ts';
 import { loadMessages } from './i18n/index.ts';
@@ -108,8 +107,12 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
   if (booted) await loadMessages(page.lang ?? 'en-us', ['base']).catch(() => undefined);
   started = true;
   sync();
-  // Spec §4 step 4: auto-login once ready (the publisher's login cookie, when the site names one).
-  if (booted) await autoCookieLogin(store.dispatch, store.getState);
+  // Spec §4 step 4: auto-login once ready (the publisher's login cookie, when the site names one;
+  // its code is its own chunk, fetched only then).
+  if (booted && store.getState().session.settings?.authprovider_custom_cookie_name) {
+    const { autoCookieLogin } = await import('./session/cookieLogin.ts');
+    await autoCookieLogin(store.dispatch, store.getState);
+  }
 }
 
 /** Teardown (spec §4): announces unready, unmounts every widget, clears the store. */
@@ -165,7 +168,14 @@ export async function loadNewPage(target: unknown): Promise<void> {
 }
 
 export { trayApi as tray } from './mount/tray.ts';
-export { loginApi as login } from './global-api/login.ts';
+/** `vf.session.login.*`: the publisher's login paths, a chunk of their own fetched on first use. */
+const loginApi = () => import('./global-api/login.ts').then((module) => module.loginApi);
+export const login = {
+  cookie: (token?: unknown) => loginApi().then((api) => api.cookie(token)),
+  jwt: (token: unknown) => loginApi().then((api) => api.jwt(token)),
+  openIdConnect: (idToken: unknown, nonce?: unknown) => loginApi().then((api) => api.openIdConnect(idToken, nonce)),
+  social: (type: unknown) => loginApi().then((api) => api.social(type)),
+};
 
 /** The loader could not load `kind`'s chunk: a translated message with Retry in its elements. */
 export function showChunkError(kind: string, error: unknown, retry: () => void): void {

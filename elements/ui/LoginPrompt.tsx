@@ -2,10 +2,12 @@
  * One login dialog per element, opened from anywhere in its tree: `useLoginPrompt()()`.
  * A successful login or sign-up announces `vf-login-success` on the host.
  */
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { User } from '../../core/api/types.ts';
 import { useHostEvent } from './hostEvents.ts';
-import { LoginDialog } from './LoginDialog.tsx';
+
+/** The dialog (forms, validation, social logins) is its own chunk: fetched when first asked for. */
+export const LazyLoginDialog = lazy(() => import('./LoginDialog.tsx').then((module) => ({ default: module.LoginDialog })));
 
 export interface LoginSuccessDetail {
   user: Pick<User, 'uuid' | 'name'>;
@@ -21,8 +23,13 @@ const LoginPromptContext = createContext<LoginPromptValue>({ open: false, reques
 
 export function LoginPromptProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first request on, so it keeps its state between openings.
+  const [wanted, setWanted] = useState(false);
   const emit = useHostEvent();
-  const requestLogin = useCallback(() => setOpen(true), []);
+  const requestLogin = useCallback(() => {
+    setWanted(true);
+    setOpen(true);
+  }, []);
   const close = useCallback(() => setOpen(false), []);
   const success = useCallback(
     (user: User, isNew: boolean) => emit<LoginSuccessDetail>('vf-login-success', { user: { uuid: user.uuid, name: user.name }, isNew }),
@@ -31,7 +38,11 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
   return (
     <LoginPromptContext.Provider value={{ open, requestLogin }}>
       {children}
-      <LoginDialog open={open} onClose={close} onSuccess={success} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <LazyLoginDialog open={open} onClose={close} onSuccess={success} />
+        </Suspense>
+      )}
     </LoginPromptContext.Provider>
   );
 }

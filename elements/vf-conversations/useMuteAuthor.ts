@@ -4,8 +4,8 @@
  * (unfollowing first); here the author's comments also leave this viewer's conversation at once,
  * and come back silently if the server refuses.
  */
+import { useState } from 'react';
 import { dropAuthorFromCaches } from '../../core/api/commentCacheUpdates.ts';
-import { useMuteMutation } from '../../core/api/profiles.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { selectCurrentUser } from '../../core/session/slice.ts';
 import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
@@ -15,15 +15,24 @@ export function useMuteAuthor(comment: Comment) {
   const dispatch = useAppDispatch();
   const viewer = useAppSelector(selectCurrentUser);
   const ruling = usePermission('user', 'mute', undefined, { uuid: comment.actor_uuid });
-  const [muteUser, state] = useMuteMutation();
+  const [busy, setBusy] = useState(false);
   return {
     allowed: ruling.allowed && viewer?.uuid !== comment.actor_uuid,
-    busy: state.isLoading,
+    busy,
     /** Resolves either way: a failed mute is rolled back silently (spec §8). */
     mute: async () => {
+      setBusy(true);
       const hidden = dispatch((d, getState) => dropAuthorFromCaches(d, getState, comment.actor_uuid));
-      const result = await muteUser({ uuid: comment.actor_uuid });
-      if ('error' in result) hidden.undo();
+      try {
+        // The profile calls are their own chunk: most readers never mute anyone.
+        const { profilesApi } = await import('../../core/api/profiles.ts');
+        const result = await dispatch(profilesApi.endpoints.mute.initiate({ uuid: comment.actor_uuid }));
+        if ('error' in result) hidden.undo();
+      } catch {
+        hidden.undo();
+      } finally {
+        setBusy(false);
+      }
     },
   };
 }

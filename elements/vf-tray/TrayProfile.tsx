@@ -4,14 +4,14 @@
  * (site code may swallow it to run its own login) and `tray/login_required`, then opens the
  * shared log in / sign up dialog.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLogoutMutation } from '../../core/api/users.ts';
 import { trayActions } from '../../core/mount/tray.ts';
 import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { selectCurrentUser, isLoggedInUser, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
-import { LoginDialog } from '../ui/LoginDialog.tsx';
+import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
@@ -57,7 +57,11 @@ export function TrayProfile() {
       >
         {t('base.tray.login')}
       </Button>
-      <LoginDialog open={loginOpen} onClose={() => setLoginOpen(false)} />
+      {loginOpen && (
+        <Suspense fallback={null}>
+          <LazyLoginDialog open onClose={() => setLoginOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
