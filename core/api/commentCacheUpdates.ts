@@ -74,6 +74,29 @@ function countInContainer(dispatch: Dispatch, getState: GetState, containerUuid:
   }
 }
 
+/**
+ * A moderator changed the container's settings (`settings_changed`): cached containers take the
+ * new settings at once (a closed conversation shows it is closed). Hiding or showing changes what
+ * readers may see, so the container and its lists are read again.
+ */
+export function applyContainerSettings(dispatch: Dispatch, getState: GetState, event: ContentEvent): void {
+  const settings = event.settings;
+  if (!settings || typeof settings !== 'object') return;
+  let visibilityChanged = false;
+  for (const args of util.selectCachedArgsForQuery(getState() as ApiState, 'container')) {
+    dispatch(
+      util.updateQueryData('container', args, (container) => {
+        if (container.content_container_uuid !== event.content_container_uuid) return;
+        visibilityChanged ||= container.settings.is_hidden !== !!settings.is_hidden;
+        container.settings = { is_closed: !!settings.is_closed, is_hidden: !!settings.is_hidden, is_premoderated: !!settings.is_premoderated };
+      }),
+    );
+  }
+  if (visibilityChanged) {
+    dispatch(util.invalidateTags([{ type: 'Container', id: event.content_container_uuid }, { type: 'Comments', id: event.content_container_uuid }]));
+  }
+}
+
 /** Applies `edit` to every cached copy of a comment; the handle undoes all of it. */
 export function updateCommentInCaches(
   dispatch: Dispatch,

@@ -212,7 +212,10 @@ export type ContentEventName =
   | 'picked'
   | 'unpicked'
   | 'flagged'
-  | 'flags_cleared';
+  | 'flags_cleared'
+  /** A moderator changed the container's settings (closed, hidden, premoderated): `settings`;
+   * content_uuid is the container's uuid. */
+  | 'settings_changed';
 
 export interface ContentEvent {
   event: ContentEventName;
@@ -228,6 +231,8 @@ export interface ContentEvent {
   total_likes?: number;
   /** disliked / undisliked: the new dislike total. */
   total_dislikes?: number;
+  /** settings_changed: the container's settings after the change. */
+  settings?: ContainerSettings;
   time: number; // ms
   /** Per-container event number: 1, 2, 3… with no gaps (docs/api.md "Catch-up"). */
   seq: number;

@@ -8,7 +8,9 @@ import type { Comment, ContentEvent, SortOrder } from '../api/types.ts';
 import {
   insertIntoCommentList, insertIntoThreadReplies, setReactionEdit, updateComment, type CommentPages,
 } from '../api/commentCache.ts';
-import { applyCommentChangeEvent, insertCommentIntoCaches, refetchForModerator, updateCommentInCaches } from '../api/commentCacheUpdates.ts';
+import {
+  applyCommentChangeEvent, applyContainerSettings, insertCommentIntoCaches, refetchForModerator, updateCommentInCaches,
+} from '../api/commentCacheUpdates.ts';
 import type { SessionState } from '../session/slice.ts';
 
 /** The edit a like or dislike event makes to a comment. */
@@ -53,6 +55,7 @@ export function applyContentEvent(dispatch: Dispatch, getState: () => unknown, e
     else void refetchForModerator(dispatch, getState, event);
     return;
   }
+  if (event.event === 'settings_changed') return applyContainerSettings(dispatch, getState, event);
   // Edits, moderation, pins, picks, removals and flags: core/api/commentCacheUpdates.ts.
   if (applyCommentChangeEvent(dispatch, getState, event)) return;
   const viewer = (getState() as { session?: SessionState }).session?.user?.uuid ?? null;

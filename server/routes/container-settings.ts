@@ -42,8 +42,9 @@ export default async function containerSettingsRoutes(app: FastifyInstance): Pro
           const value = request.body[key];
           if (value !== undefined) change[key] = method === 'POST' ? value : false;
         }
-        const updated = await updateContainerSettings(app.db, container.uuid, change);
-        return { result: toApiContainer(updated, await viewerOf(app.db, user.row, site.uuid)) };
+        const { row, event } = await updateContainerSettings(app.db, container.uuid, change, user.row.uuid);
+        if (event) app.hub.publish(event); // after commit: every open page closes or reopens
+        return { result: toApiContainer(row, await viewerOf(app.db, user.row, site.uuid)) };
       },
     });
   }

@@ -1,9 +1,10 @@
 /** Content containers: one per page (container_id) per site, created on first use. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Container, ContainerSettings } from '../../core/api/types.ts';
+import type { Container, ContainerSettings, ContentEvent } from '../../core/api/types.ts';
 import { PUBLIC_VIEWER, type Viewer } from '../content/visibility.ts';
 import type { ContainersTable, Database } from './schema.ts';
+import { appendEvent } from './events.ts';
 
 /** The settings moderators change (routes/container-settings.ts); each is a 0/1 column, default 0. */
 export const CONTAINER_SETTINGS = ['is_closed', 'is_hidden', 'is_premoderated'] as const;
@@ -36,11 +37,34 @@ export async function getContainer(db: Kysely<Database>, siteUuid: string, uuid:
   return row ?? null;
 }
 
-/** Sets the given settings; returns the container after the change. */
-export async function updateContainerSettings(db: Kysely<Database>, uuid: string, change: ContainerSettingsChange): Promise<ContainersTable> {
+/**
+ * Sets the given settings and, when one changed, logs a `settings_changed` event in the same
+ * transaction (publish it after commit); returns the container after the change.
+ */
+export async function updateContainerSettings(
+  db: Kysely<Database>,
+  uuid: string,
+  change: ContainerSettingsChange,
+  actorUuid: string,
+): Promise<{ row: ContainersTable; event: ContentEvent | null }> {
   const columns = Object.fromEntries(Object.entries(change).map(([key, on]) => [key, on ? 1 : 0]));
-  if (Object.keys(columns).length > 0) await db.updateTable('containers').set(columns).where('uuid', '=', uuid).execute();
-  return db.selectFrom('containers').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('containers').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    const changed = Object.entries(columns).some(([key, value]) => Number(before[key as keyof ContainersTable]) !== value);
+    if (!changed) return { row: before, event: null };
+    const row = await trx.updateTable('containers').set(columns).where('uuid', '=', uuid).returningAll().executeTakeFirstOrThrow();
+    const event = await appendEvent(trx, {
+      event: 'settings_changed',
+      content_type: 'comments',
+      section_uuid: row.site_uuid,
+      content_container_uuid: row.uuid,
+      content_uuid: row.uuid,
+      actor_uuid: actorUuid,
+      settings: toApiContainer(row).settings,
+      time: Date.now(),
+    });
+    return { row, event };
+  });
 }
 
 /**

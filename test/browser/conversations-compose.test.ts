@@ -43,15 +43,17 @@ describe('<vf-conversations> compose states', () => {
     expect($(el, 'textarea')).to.equal(null);
   });
 
-  it('a conversation closed while open is shown closed when a post is refused', async () => {
-    const id = unique('closing');
+  it('a moderator closing or reopening it elsewhere shows at once, live', async () => {
+    const id = unique('live-close');
     const container = await getContainer(id);
     await logIn(ada);
     const el = await mount(id);
     await waitFor(() => $(el, '[part~="compose"] textarea'), 'compose');
     await setContainerSettings(container.content_container_uuid, { is_closed: true });
-    await post(el, 'Too late');
-    await waitFor(() => $(el, '[part="closed"]'), 'closed notice after the refusal');
+    await waitFor(() => $(el, '[part="closed"]'), 'closed notice from the realtime event');
+    expect($(el, 'textarea')).to.equal(null);
+    await setContainerSettings(container.content_container_uuid, { is_closed: false });
+    await waitFor(() => $(el, '[part~="compose"] textarea'), 'compose again');
   });
 
   it('under premoderation the author sees their comment with "awaiting moderation"; others do not see it', async () => {

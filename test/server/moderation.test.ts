@@ -147,11 +147,18 @@ describe('container settings', () => {
     const settings = (method: 'POST' | 'DELETE', body: object, token: string | undefined = mod.access_token) => call(app, method, c, 'settings', token, body);
     const asGuest = (body: object) => call(app, 'POST', c, 'settings', undefined, body);
 
+    const live = await liveClient(t, app, c);
     const closed = resultOf<Container>(await settings('POST', { is_closed: true }));
     assert.deepEqual(closed.settings, { is_closed: true, is_hidden: false, is_premoderated: false });
+    // Every open page learns it live (and from the event log when it catches up).
+    const changed = await live.nextEvent();
+    assert.deepEqual([changed.event, changed.content_uuid, changed.settings], ['settings_changed', c.content_container_uuid, closed.settings]);
+    resultOf(await settings('POST', { is_closed: true }));
+    assert.equal((await settings('POST', { is_hidden: false })).statusCode, 200);
     assert.deepEqual(refusal(await call(app, 'POST', c, 'comments', author.access_token, { content: 'late' })), { status: 403, message: 'This conversation is closed' });
 
     const hidden = resultOf<Container>(await settings('POST', { is_hidden: true, is_closed: false }));
+    assert.deepEqual((await live.nextEvent()).settings, { is_closed: false, is_hidden: true, is_premoderated: false }, 'no event for a change that changed nothing');
     assert.deepEqual([hidden.settings.is_hidden, hidden.settings.is_closed, hidden.total_visible_content], [true, false, 1], 'moderators see the count of a hidden container');
     const asReader = resultOf<Container>(await app.inject({ method: 'GET', url: `/api/comments/${c.section_uuid}/contentcontainer/id`, query: { container_id: c.container_id }, headers: bearer(author.access_token) }));
     assert.equal(asReader.total_visible_content, 0, 'readers do not get the count of a hidden container');
