@@ -4,7 +4,7 @@
  */
 import type { User } from '../api/types.ts';
 import { isLoggedInUser } from '../session/slice.ts';
-import { TRAY_ACTIVATOR_CLASS, trayActions, trayLoading } from './tray.ts';
+import { isTrayWanted, onTrayWanted, TRAY_ACTIVATOR_CLASS, trayActions, trayLoading } from './tray.ts';
 
 export const PAGE_CLASSES = ['vf-logged-in', 'vf-logged-out', 'vf-moderator', 'vf-admin'] as const;
 /** Widgets that carry their own login and notifications entry: no floating trigger beside them. */
@@ -24,13 +24,28 @@ export function applyPageClasses(user: User | null | undefined, root: Element = 
   for (const name of PAGE_CLASSES) root.classList.toggle(name, wanted.includes(name));
 }
 
+/** How long the page's own widgets have the main thread before the tray comes in. */
+export const TRAY_DELAY_MS = 2000;
+
 /**
  * Adds `<vf-tray>` to the body when the page has none, and a floating `<vf-tray-trigger>` when
- * it has no trigger and no conversations or reviews widget.
+ * it has no trigger and no conversations or reviews widget. The tray (its chunk, its profile and
+ * login code) comes TRAY_DELAY_MS later, so it never competes with a conversation's first render
+ * — or at once when anything asks for it (a trigger, an activator, `vf.tray.*`): those calls wait
+ * for it meanwhile (spec: the tray loads lazily; calls made before are queued and replayed).
  */
-export function ensureTray(doc: Document = document): void {
+export function ensureTray(doc: Document = document, delayMs = TRAY_DELAY_MS): void {
   if (!doc.body) return;
-  if (!doc.querySelector('vf-tray')) doc.body.append(doc.createElement('vf-tray'));
+  if (!doc.querySelector('vf-tray')) {
+    const add = () => {
+      clearTimeout(timer);
+      if (!isTrayWanted(add)) return; // torn down meanwhile
+      onTrayWanted(null);
+      if (!doc.querySelector('vf-tray')) doc.body.append(doc.createElement('vf-tray'));
+    };
+    const timer = setTimeout(add, delayMs);
+    onTrayWanted(add);
+  }
   trayLoading();
   if (!doc.querySelector('vf-tray-trigger') && !doc.querySelector(TRIGGER_SKIPPED_BY)) {
     const trigger = doc.createElement('vf-tray-trigger');

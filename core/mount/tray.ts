@@ -23,9 +23,23 @@ let attached: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 const pending: Array<() => void> = [];
 
+/** Puts the page's `<vf-tray>` on the page now (core/mount/page.ts defers it); null once there. */
+let wanted: (() => void) | null = null;
+
+/** Registers what brings the deferred tray in at once, the moment a reader or the page needs it. */
+export function onTrayWanted(fn: (() => void) | null): void {
+  wanted = fn;
+}
+
+/** Still the registered one (a teardown in between forgets it). */
+export function isTrayWanted(fn: () => void): boolean {
+  return wanted === fn;
+}
+
 function update(next: Partial<TrayState>): void {
   state = { ...state, ...next };
   listeners.forEach((fn) => fn());
+  if (status !== 'loaded') wanted?.();
 }
 
 const isView = (view: unknown): view is TrayView => (TRAY_VIEWS as readonly unknown[]).includes(view);
@@ -79,8 +93,9 @@ export const trayApi: Record<TrayMethod, (...args: unknown[]) => void> = {
 };
 
 function call(action: () => void): void {
-  if (status === 'loaded') action();
-  else pending.push(action);
+  if (status === 'loaded') return action();
+  pending.push(action);
+  wanted?.();
 }
 
 export function getTrayState(): TrayState {
@@ -126,6 +141,7 @@ export function detachTray(element: HTMLElement): void {
 /** Drops queued calls and closes the tray (teardown). */
 export function resetTray(): void {
   pending.length = 0;
+  wanted = null;
   state = { open: false, view: 'feed' };
   listeners.forEach((fn) => fn());
 }
