@@ -92,19 +92,26 @@ export interface VfIntl {
   formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
 }
 
-/** One formatter per locale and options: constructing Intl formatters is the costly part. */
-function memo<T>(make: (locale: string, options?: object) => T): (locale: string, options?: object) => T {
+/**
+ * One Intl formatter per locale and options, shared by every message and element: constructing
+ * them is the costly part of formatting (@formatjs/intl kept such a cache; without it each
+ * message would build its own plural rules and number formats on the first render).
+ */
+function memo<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
   const made = new Map<string, T>();
-  return (locale, options) => {
-    const key = `${locale}|${JSON.stringify(options ?? {})}`;
+  return (...args) => {
+    const key = JSON.stringify(args);
     let formatter = made.get(key);
-    if (!formatter) made.set(key, (formatter = make(locale, options)));
+    if (!formatter) made.set(key, (formatter = make(...args)));
     return formatter;
   };
 }
-const dateFormat = memo((locale, options) => new Intl.DateTimeFormat(locale, options));
-const numberFormat = memo((locale, options) => new Intl.NumberFormat(locale, options));
-const relativeFormat = memo((locale, options) => new Intl.RelativeTimeFormat(locale, options));
+const formatters = {
+  getNumberFormat: memo((locales?: string | string[], options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options)),
+  getDateTimeFormat: memo((locales?: string | string[], options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locales, options)),
+  getPluralRules: memo((locales?: string | string[], options?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, options)),
+};
+const relativeFormat = memo((locale: string, options?: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options));
 
 /** A formatter for a vf language (any alias works; numbers and dates use its locale). */
 export function createVfIntl(lang: string, messages: Messages): VfIntl {
@@ -127,7 +134,7 @@ export function createVfIntl(lang: string, messages: Messages): VfIntl {
         console.warn(`vf i18n: message "${id}" is not translated to ${language}; showing ${DEFAULT_LANG}`);
       }
       let format = compiled.get(id);
-      if (!format) compiled.set(id, (format = new IntlMessageFormat(message, locale)));
+      if (!format) compiled.set(id, (format = new IntlMessageFormat(message, locale, undefined, { formatters })));
       try {
         return String(format.format(values));
       } catch (error) {
@@ -136,8 +143,8 @@ export function createVfIntl(lang: string, messages: Messages): VfIntl {
         return typeof message === 'string' ? message : id;
       }
     },
-    formatDate: (value, options) => dateFormat(locale, options).format(value),
-    formatNumber: (value, options) => numberFormat(locale, options).format(value),
+    formatDate: (value, options) => formatters.getDateTimeFormat(locale, options).format(value),
+    formatNumber: (value, options) => formatters.getNumberFormat(locale, options).format(value),
     formatRelativeTime: (value, unit, options) => relativeFormat(locale, options).format(value, unit),
   };
 }

@@ -69,9 +69,13 @@ export function socialLoginToken(type: unknown, env: SocialLoginEnv): Promise<st
       if (typeof message.token === 'string' && TOKEN_SHAPE.test(message.token)) finish(() => resolve(message.token as string));
       else if (typeof message.error === 'string') cancel(new Error(message.error.slice(0, 300)));
     });
+    // Closed at one check and still no token at the next: cancelled. (The popup posts its token
+    // and closes itself at once; the message can reach this page after `closed` turns true.)
+    let closedSeen = false;
     const check = () => {
-      if (popup.closed) cancel(new Error(POPUP_CLOSED));
-      else timer = env.timers.setTimeout(check, CLOSED_CHECK_MS);
+      if (popup.closed && closedSeen) return cancel(new Error(POPUP_CLOSED));
+      closedSeen = popup.closed;
+      timer = env.timers.setTimeout(check, CLOSED_CHECK_MS);
     };
     timer = env.timers.setTimeout(check, CLOSED_CHECK_MS);
     cancelPending = cancel;

@@ -56,8 +56,11 @@ describe('social login from the demo article', () => {
     // The provider's own sign-in form (oidc-provider's development screens).
     await popup.locator('input[name="login"]').fill('dana');
     await popup.locator('input[name="password"]').fill('any password');
+    // The popup posts its token and closes itself at once: listen before clicking, or the
+    // close can come before the listener.
+    const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Sign-in' }).click();
-    await popup.waitForEvent('close');
+    await closed;
 
     await dialog.waitFor({ state: 'hidden' });
     const text = `Signed in with Google (${Date.now()})`;

@@ -101,11 +101,14 @@ describe('social login popup', () => {
     assert.equal(popups[0]!.closed, true);
   });
 
-  it('a popup closed before a token arrives cancels the flow at the next 500 ms check', async () => {
+  it('a popup closed before a token arrives cancels the flow when the next 500 ms check finds it still closed', async () => {
     const { env, timers, popups, listeners } = setup();
     const flow = track(socialLoginToken('yahoo', env));
     timers.tick(CLOSED_CHECK_MS);
     popups[0]!.closed = true;
+    timers.tick(CLOSED_CHECK_MS); // the check that first sees it closed waits one more round
+    await settle();
+    assert.equal(flow.done, false);
     timers.tick(CLOSED_CHECK_MS - 1);
     await settle();
     assert.equal(flow.done, false);
@@ -114,6 +117,16 @@ describe('social login popup', () => {
     assert.equal(flow.error?.message, POPUP_CLOSED);
     assert.equal(listeners(), 0);
     assert.equal(timers.pending(), 0);
+  });
+
+  it('a token that arrives just after the popup closed itself still signs in', async () => {
+    const { env, timers, popups, post } = setup();
+    const flow = track(socialLoginToken('yahoo', env));
+    popups[0]!.closed = true;
+    timers.tick(CLOSED_CHECK_MS);
+    post(API, { type: 'vf-social-login', flow: 'flow-1-0123456789abcdef', token: TOKEN });
+    await settle();
+    assert.equal(flow.value, TOKEN);
   });
 
   it('a new flow rejects the pending one and closes its popup', async () => {
