@@ -7,7 +7,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore, published } from './support/boot.ts';
-import { newReader, seedConversation, testConfig, unique, type Reader, adminToken } from './support/api.ts';
+import { newReader, seedConversation, testConfig, unique, type Reader } from './support/api.ts';
+import { setSiteSettings } from './support/moderation.ts';
 import { $, $$, buttonByText, waitFor } from './support/dom.ts';
 import '../../elements/vf-conversations/define.ts';
 
@@ -17,26 +18,16 @@ const CLOSED_SITE = unique('closed-site');
 const NO_WIDGET_LOGIN = unique('no-widget-login');
 
 
-async function setSettings(change: Record<string, unknown>): Promise<void> {
-  const { apiBase, siteUuid } = testConfig();
-  const res = await fetch(`${apiBase}/settings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
-    body: JSON.stringify({ ...change, verb: 'PATCH', section: siteUuid }),
-  });
-  if (!res.ok) throw new Error(`settings: ${res.status} ${await res.text()}`);
-}
-
 before(async () => {
   other = await newReader('Grace Hopper');
   await seedConversation(other, CLOSED_SITE, 2);
   await seedConversation(other, NO_WIDGET_LOGIN, 1);
-  await setSettings({ enable_commenting: false, disable_widget_logins: true, enable_dislikes: false });
+  await setSiteSettings({ enable_commenting: false, disable_widget_logins: true, enable_dislikes: false });
   await bootCore();
 });
 
 after(async () => {
-  await setSettings({ enable_commenting: true, disable_widget_logins: false, enable_dislikes: true });
+  await setSiteSettings({ enable_commenting: true, disable_widget_logins: false, enable_dislikes: true });
 });
 
 async function mount(containerId: string) {
