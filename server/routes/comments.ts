@@ -107,10 +107,10 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         ...(parent ? { parent } : {}),
       },
       // A held comment's event has no content: moderators' pages refetch (docs/api.md).
-      (row) => commentEvent('created', { ...row, actor_name: actor.name }, row.actor_uuid),
+      (row) => commentEvent('created', { ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null }, row.actor_uuid),
     );
     app.hub.publish(event); // after commit: the event is in the log for catch-up
-    return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, { ...row, actor_name: actor.name })!;
+    return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, { ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null })!;
   }
 
   app.post<{ Params: ContainerParams; Body: PostBody }>(

@@ -8,7 +8,7 @@ import { authorBanLevel, present, PUBLIC_VIEWER, type Viewer, visibleTo } from '
 import type { CommentsTable, Database } from './schema.ts';
 
 /** A comment row with its author's name and effective ban level (content/visibility.ts reads it). */
-export type Row = CommentsTable & { actor_name: string; actor_ban_level?: string | null };
+export type Row = CommentsTable & { actor_name: string; actor_pic_small?: string | null; actor_ban_level?: string | null };
 
 /**
  * Each order is a list of columns all sorted the same way, ending in the unique uuid, so the
@@ -30,7 +30,7 @@ function selectWithActor(db: Kysely<Database>) {
     .selectFrom('comments')
     .innerJoin('users', 'users.uuid', 'comments.actor_uuid')
     .selectAll('comments')
-    .select('users.name as actor_name')
+    .select(['users.name as actor_name', 'users.pic_small as actor_pic_small'])
     .select(authorBanLevel().as('actor_ban_level'));
 }
 
@@ -102,7 +102,7 @@ export async function firstRepliesOfThreads(db: Kysely<Database>, threadUuids: s
     .selectFrom(ranked)
     .innerJoin('users', 'users.uuid', 'r.actor_uuid')
     .selectAll('r')
-    .select('users.name as actor_name')
+    .select(['users.name as actor_name', 'users.pic_small as actor_pic_small'])
     .where('r.rank', '<=', perThread)
     .orderBy('r.date_created', 'asc')
     .orderBy('r.uuid', 'asc')
@@ -156,7 +156,7 @@ export function toApiComment(row: Row, actions: Comment['actions'] = { liked: fa
     content: row.content,
     actor_uuid: row.actor_uuid,
     // An anonymous comment is shown under the name the guest gave.
-    actor: { uuid: row.actor_uuid, name: anonymous ? row.anonymous_name! : row.actor_name, pic_small: null },
+    actor: { uuid: row.actor_uuid, name: anonymous ? row.anonymous_name! : row.actor_name, pic_small: anonymous ? null : (row.actor_pic_small ?? null) },
     is_anonymous: anonymous,
     parent_uuid: row.parent_uuid,
     parent_actor_uuid: row.parent_actor_uuid,

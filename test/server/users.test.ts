@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../core/api/types.ts';
+import type { CommentPage, User } from '../../core/api/types.ts';
 import { mutedBy } from '../../server/storage/mutes.ts';
 import { updateSiteSettings } from '../../server/storage/sites.ts';
-import { bearer, build, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { bearer, build, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -105,6 +105,11 @@ describe('avatars', () => {
     assert.equal(file.headers['x-content-type-options'], 'nosniff');
     assert.match(String(file.headers['cache-control']), /immutable/);
     assert.deepEqual(file.rawPayload, PNG);
+    // Comments show it with the author, when posted and when listed.
+    const c = await container(app);
+    assert.equal((await postComment(app, owner.access_token, c.content_container_uuid, 'with my picture')).actor.pic_small, user.pic_small);
+    const listed = resultOf<CommentPage>(await app.inject({ method: 'GET', url: `/api/comments/${SITE}/${c.content_container_uuid}/comments` }));
+    assert.equal(listed.contents[0]?.actor.pic_small, user.pic_small);
 
     const removed = resultOf<User>(await upload(app, owner.access_token, owner.user.uuid, [{ name: 'avatar', value: '' }]));
     assert.equal(removed.pic_large, null);
