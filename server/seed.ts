@@ -8,6 +8,7 @@ import type { UserPrivilege } from '../core/api/types.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { DEFAULT_SETTINGS, upsertSite } from './storage/sites.ts';
 import { createUser, findUserByEmail } from './storage/users.ts';
+import { syncLoginSettings } from './storage/siteLogins.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -22,6 +23,9 @@ export const DEMO_ACCOUNTS: readonly { email: string; password: string; name: st
 
 export async function seed(app: FastifyInstance): Promise<void> {
   await upsertSite(app.db, { uuid: DEMO_SITE.uuid, name: DEMO_SITE.name, domains: [...DEMO_SITE.domains], settings: { ...DEFAULT_SETTINGS } });
+  // The settings were reset: the login switches are derived again from the stored login
+  // configuration, so a restart does not hide a login method an admin set up.
+  await syncLoginSettings(app.db, DEMO_SITE.uuid);
   app.sites.invalidate();
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(app.db, DEMO_SITE.uuid, account.email)) continue;

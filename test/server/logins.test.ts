@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import type { BootstrapResult } from '../../core/api/types.ts';
 import { pkceChallenge, randomToken } from '../../server/auth/oidc.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
 import { accountClaims, signInAt, startProvider, type TestProvider } from '../support/oidcProvider.ts';
 import { bearer, build, resultOf, SITE } from './helpers.ts';
 
@@ -117,6 +117,8 @@ describe('login configuration', () => {
     assert.equal(settings.authprovider_oidc_enabled, true);
     assert.equal(settings.authprovider_social_providers, 'google');
     assert.equal(JSON.stringify(settings).includes(SITE_CLIENT.client_secret), false);
+    await seed(app); // a restart resets the demo site's settings: the switches come back from the configuration
+    assert.equal((await boot()).authprovider_social_providers, 'google');
     resultOf(await app.inject({ method: 'DELETE', url: `/api/v2/sites/${SITE}/logins/google`, headers: bearer(await tokenOf(app, 'admin')) }));
     settings = await boot();
     assert.equal(settings.authprovider_social_providers, null);
