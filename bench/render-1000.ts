@@ -1,7 +1,7 @@
 // Rendering a 1,000-comment conversation: the demo article in Chromium against the real server
 // (its own, with a 1,000-comment container on the article), timed in the page from the comment
-// list's response arriving (resource timing `responseEnd`) to the frame after the first 10
-// comments are in the DOM (so they have been painted). Aim: within 100 ms of the data.
+// list's response arriving (resource timing `responseEnd`) to the end of the frame that paints the
+// first 10 comments. Aim: within 100 ms of the data.
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
@@ -9,21 +9,48 @@ import { seedConversation } from './seed.ts';
 
 const COMMENTS = 1000;
 const FIRST = 10;
-const RUNS = 5;
+const RUNS = 9;
+/** Between runs: the closed page's renderer shuts down first instead of sharing the 2 cores. */
+const SETTLE_MS = 1000;
 
 /**
- * Page-side, run before the page's scripts: sets `window.vfFirstPaint` (page clock) at the frame
- * after the first `FIRST` comments are in the DOM, i.e. once they have been painted. A string, not
- * a function: tsx would wrap a function's inner names in helpers the page does not have.
+ * Page-side, run before the page's scripts: sets `window.vfFirstPaint` (page clock) once the first
+ * `FIRST` comments have been painted. A mutation observer on the widget's shadow root sees them
+ * enter the DOM; the frame after that is the one that paints them, and a task posted from its
+ * animation-frame callback runs once that frame's rendering (style, layout, paint) is done — the
+ * usual "after next paint" measure. A string, not a function: tsx would wrap a function's inner
+ * names in helpers the page does not have.
  */
-const WATCH_FIRST_COMMENTS = `(() => {
-  const check = () => {
-    const host = document.querySelector('vf-conversations');
-    const comments = host?.shadowRoot?.querySelectorAll('[part~="comment"]:not([part~="reply"])').length ?? 0;
-    if (comments >= ${FIRST}) requestAnimationFrame(() => (window.vfFirstPaint = performance.now()));
-    else requestAnimationFrame(check);
+export const WATCH_FIRST_COMMENTS = `(() => {
+  const painted = () => {
+    window.vfFirstPaint = performance.now();
+    performance.mark('vf-first-comments-painted');
   };
-  requestAnimationFrame(check);
+  const afterNextPaint = () => requestAnimationFrame(() => {
+    performance.mark('vf-first-comments-frame');
+    // A user-blocking task runs as soon as the frame is done, ahead of queued network work.
+    if (globalThis.scheduler?.postTask) return void scheduler.postTask(painted, { priority: 'user-blocking' });
+    const channel = new MessageChannel();
+    channel.port1.onmessage = painted;
+    channel.port2.postMessage(null);
+  });
+  const count = (root) => root.querySelectorAll('[part~="comment"]:not([part~="reply"])').length;
+  const watch = (root) => {
+    const seen = () => count(root) >= ${FIRST};
+    if (seen()) return afterNextPaint();
+    const observer = new MutationObserver(() => {
+      if (!seen()) return;
+      observer.disconnect();
+      afterNextPaint();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+  };
+  const findHost = () => {
+    const root = document.querySelector('vf-conversations')?.shadowRoot;
+    if (root) watch(root);
+    else requestAnimationFrame(findHost);
+  };
+  findHost();
 })();`;
 
 async function renderOnce(browser: Browser, origin: string): Promise<{ afterData: number; afterStart: number }> {
@@ -57,7 +84,10 @@ export async function render1000Rows(): Promise<Array<[string, string, string]>>
     try {
       await renderOnce(browser, server.origin); // warm-up: server caches, Chromium's code cache
       const runs: Array<{ afterData: number; afterStart: number }> = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await renderOnce(browser, server.origin));
+      for (let i = 0; i < RUNS; i++) {
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        runs.push(await renderOnce(browser, server.origin));
+      }
       const afterData = runs.map((run) => run.afterData);
       const ms = (n: number) => `${Math.round(n)} ms`;
       return [

@@ -95,23 +95,34 @@ export interface VfIntl {
 /**
  * One Intl formatter per locale and options, shared by every message and element: constructing
  * them is the costly part of formatting (@formatjs/intl kept such a cache; without it each
- * message would build its own plural rules and number formats on the first render).
+ * message would build its own plural rules and number formats on the first render). Lookups
+ * happen for every formatted value, so an options object seen before (a message's own, or a
+ * module constant) is found by identity; only new objects pay for a JSON key.
  */
-function memo<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
-  const made = new Map<string, T>();
-  return (...args) => {
-    const key = JSON.stringify(args);
-    let formatter = made.get(key);
-    if (!formatter) made.set(key, (formatter = make(...args)));
+function memo<O extends object, T>(make: (locales?: string | string[], options?: O) => T) {
+  const byJson = new Map<string, T>();
+  const byObject = new WeakMap<O, Map<string, T>>();
+  return (locales?: string | string[], options?: O): T => {
+    const locale = typeof locales === 'string' ? locales : JSON.stringify(locales ?? null);
+    const known = options ? byObject.get(options) : undefined;
+    const hit = known?.get(locale);
+    if (hit) return hit;
+    const key = `${locale}|${options ? JSON.stringify(options) : ''}`;
+    let formatter = byJson.get(key);
+    if (!formatter) byJson.set(key, (formatter = make(locales, options)));
+    if (options) {
+      if (!known) byObject.set(options, new Map([[locale, formatter]]));
+      else known.set(locale, formatter);
+    }
     return formatter;
   };
 }
 const formatters = {
-  getNumberFormat: memo((locales?: string | string[], options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options)),
-  getDateTimeFormat: memo((locales?: string | string[], options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locales, options)),
-  getPluralRules: memo((locales?: string | string[], options?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, options)),
+  getNumberFormat: memo((locales, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options)),
+  getDateTimeFormat: memo((locales, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locales, options)),
+  getPluralRules: memo((locales, options?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, options)),
 };
-const relativeFormat = memo((locale: string, options?: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options));
+const relativeFormat = memo((locales, options?: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locales, options));
 
 /** A formatter for a vf language (any alias works; numbers and dates use its locale). */
 export function createVfIntl(lang: string, messages: Messages): VfIntl {

@@ -31,6 +31,10 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
       getDefault()
         .prepend(createAppListeners().middleware)
         .concat(baseApi.middleware, createRealtimeMiddleware()),
+    // RTK Query's answers still notify subscribers once per batch, but at the end of the task
+    // rather than at the next animation frame: arrived comments render at once (up to a frame
+    // sooner) and a background tab, which gets no frames, stays current.
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
   });
 }
 

@@ -2,7 +2,7 @@
  * One login dialog per element, opened from anywhere in its tree: `useLoginPrompt()()`.
  * A successful login or sign-up announces `vf-login-success` on the host.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { User } from '../../core/api/types.ts';
 import { useHostEvent } from './hostEvents.ts';
 
@@ -35,8 +35,10 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
     (user: User, isNew: boolean) => emit<LoginSuccessDetail>('vf-login-success', { user: { uuid: user.uuid, name: user.name }, isNew }),
     [emit],
   );
+  // The same value until `open` changes: every comment reads this context.
+  const value = useMemo(() => ({ open, requestLogin }), [open, requestLogin]);
   return (
-    <LoginPromptContext.Provider value={{ open, requestLogin }}>
+    <LoginPromptContext.Provider value={value}>
       {children}
       {wanted && (
         <Suspense fallback={null}>

@@ -11,17 +11,32 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MONTH = 30 * DAY;
+// Module constants: the shared formatter cache finds them by identity.
+const RELATIVE = { numeric: 'auto' } as const;
+const LONG_DATE = { dateStyle: 'long' } as const;
+const FULL_DATE_TIME = { dateStyle: 'full', timeStyle: 'short' } as const;
 
 export function formatRelative(intl: VfIntl, time: number, now: number): string {
   const elapsed = Math.max(0, now - time);
   const rel = (value: number, unit: 'second' | 'minute' | 'hour' | 'day' | 'month') =>
-    intl.formatRelativeTime(-value, unit, { numeric: 'auto' });
+    intl.formatRelativeTime(-value, unit, RELATIVE);
   if (elapsed < MINUTE) return rel(Math.floor(elapsed / SECOND), 'second');
   if (elapsed < HOUR) return rel(Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return rel(Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < MONTH) return rel(Math.floor(elapsed / DAY), 'day');
   if (elapsed < 2 * MONTH) return rel(1, 'month');
-  return intl.formatDate(time, { dateStyle: 'long' });
+  return intl.formatDate(time, LONG_DATE);
+}
+
+/**
+ * Builds the formatters every comment's time uses. The first Intl.DateTimeFormat of a page costs
+ * several milliseconds (ICU loads its patterns); done while comments are still on their way, a
+ * list does not pay it when it arrives.
+ */
+export function prepareRelativeTimes(intl: VfIntl): void {
+  intl.formatDate(0, FULL_DATE_TIME);
+  intl.formatDate(0, LONG_DATE);
+  intl.formatRelativeTime(0, 'second', RELATIVE);
 }
 
 export function RelativeTime({ time }: { time: number }) {
@@ -30,7 +45,7 @@ export function RelativeTime({ time }: { time: number }) {
   const now = Math.max(useNow(), Date.now());
   const date = new Date(time);
   return (
-    <time dateTime={date.toISOString()} title={intl.formatDate(date, { dateStyle: 'full', timeStyle: 'short' })}>
+    <time dateTime={date.toISOString()} title={intl.formatDate(date, FULL_DATE_TIME)}>
       {formatRelative(intl, time, now)}
     </time>
   );

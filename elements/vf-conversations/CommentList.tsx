@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Comment as CommentData } from '../../core/api/types.ts';
 import { Comment } from './Comment.tsx';
 import { useFocusTarget } from './focusTarget.tsx';
@@ -14,7 +15,13 @@ export interface CommentListProps {
   promoPositions?: number[];
 }
 
-function Thread({ comment, sectionUuid, containerUuid, paginationReplyLimit, promo }: Omit<CommentListProps, 'comments' | 'promoPositions'> & { comment: CommentData; promo: number }) {
+type ThreadProps = Omit<CommentListProps, 'comments' | 'promoPositions'> & { comment: CommentData; promo: number };
+
+/**
+ * Memoised: the list re-renders when any page, tab or held comment changes, a thread only when its
+ * comment does (cache updates keep unchanged comments the same objects).
+ */
+const Thread = memo(function Thread({ comment, sectionUuid, containerUuid, paginationReplyLimit, promo }: ThreadProps) {
   const focus = useFocusTarget(comment.content_uuid);
   return (
     <li className="vf-thread" {...focus}>
@@ -24,7 +31,7 @@ function Thread({ comment, sectionUuid, containerUuid, paginationReplyLimit, pro
       {promo > 0 ? <slot name={`promo-${promo}`} /> : null}
     </li>
   );
-}
+});
 
 /** Top-level comments, each followed by its thread's replies (and a promo slot where one goes). */
 export function CommentList({ comments, promoPositions = [], ...rest }: CommentListProps) {

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
+import { ViewerProvider } from './usePermission.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ConversationsPanel } from './ConversationsPanel.tsx';
@@ -73,10 +74,12 @@ export function Conversations(props: ConversationsProps) {
   }
 
   return (
-    <LoginPromptProvider>
-      <section className="vf-conversations" part="base" aria-label={regionLabel?.trim() || t('conversations.region')}>
-        {body}
-      </section>
-    </LoginPromptProvider>
+    <ViewerProvider>
+      <LoginPromptProvider>
+        <section className="vf-conversations" part="base" aria-label={regionLabel?.trim() || t('conversations.region')}>
+          {body}
+        </section>
+      </LoginPromptProvider>
+    </ViewerProvider>
   );
 }

@@ -7,8 +7,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useCommentsInfiniteQuery, useContainerQuery, type CommentsArgs } from '../../core/api/comments.ts';
 import type { RealtimeRule, SortOrder } from '../../core/api/types.ts';
 import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
+import { prepareRelativeTimes } from '../ui/RelativeTime.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useT } from '../ui/useIntl.ts';
+import { useIntl, useT } from '../ui/useIntl.ts';
 import { CommentsView } from './CommentsView.tsx';
 import { Compose } from './Compose.tsx';
 import { ContainerSettingsControl } from './ContainerSettingsControl.tsx';
@@ -50,6 +51,11 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
   const revealed = useFocusRequest(null);
 
   useGuestReactionReplay(containerUuid);
+  const intl = useIntl();
+  useEffect(() => {
+    const timer = setTimeout(() => prepareRelativeTimes(intl));
+    return () => clearTimeout(timer);
+  }, [intl]);
   // A moderator may close the conversation while it is open: re-read it when the reader comes back.
   const { refetch } = containerQuery;
   useEffect(() => {

@@ -2,11 +2,13 @@
  * Like or dislike with its count; a guest is asked to log in. Dislike shows only where the
  * site enables it (comment.dislike). Announces `vf-comment-liked` / `vf-comment-disliked`.
  */
-import { type Reaction, useToggleReactionMutation } from '../../core/api/comments.ts';
+import { commentMutationsApi, type Reaction } from '../../core/api/comments.ts';
 import type { Comment } from '../../core/api/types.ts';
+import { useAppDispatch } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
+import { useRunMutation } from '../ui/useRunMutation.ts';
 import { savePendingReaction } from './guestReactions.ts';
 import { useGuestGate } from './useGuestGate.ts';
 import { usePermission } from './usePermission.ts';
@@ -39,7 +41,8 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
   const emit = useHostEvent();
   const guest = useGuestGate(`comment.${reaction}`);
   const ruling = usePermission('comment', reaction, { actor_uuid: comment.actor_uuid, state: comment.state });
-  const [toggle, state] = useToggleReactionMutation();
+  const dispatch = useAppDispatch();
+  const [busy, run] = useRunMutation();
   const on = reaction === 'like' ? comment.actions.liked : comment.actions.disliked;
   const count = reaction === 'like' ? comment.total_likes : comment.total_dislikes;
 
@@ -50,7 +53,8 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
     guest.requireLogin(async () => {
       const next = !on;
       try {
-        await toggle({ sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid, reaction, on: next }).unwrap();
+        const args = { sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid, reaction, on: next };
+        await run(() => dispatch(commentMutationsApi.endpoints.toggleReaction.initiate(args)));
         if (reaction === 'like') emit<CommentLikedDetail>('vf-comment-liked', { contentUuid: comment.content_uuid, liked: next });
         else emit<CommentDislikedDetail>('vf-comment-disliked', { contentUuid: comment.content_uuid, disliked: next });
       } catch {
@@ -68,7 +72,7 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
       aria-pressed={on}
       aria-label={t(`conversations.${reaction}.label`, { count, name: comment.actor.name })}
       // Ghost/hide-banned readers cannot react: the button shows the count but does nothing.
-      disabled={state.isLoading || ruling.reason === 'banned'}
+      disabled={busy || ruling.reason === 'banned'}
       onClick={react}
     >
       <ReactionIcon reaction={reaction} filled={on} />

@@ -3,7 +3,7 @@
  * comments the reader just revealed. List items read it from context and take `tabIndex=-1`,
  * `data-highlight` and focus when they match; focus moves once per request.
  */
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface FocusRequest {
   /** The highlighted comment. */
@@ -20,10 +20,12 @@ export const FocusTargetProvider = FocusTargetContext.Provider;
 /** A focus request for one list: starts at `initial` (and again when it changes); `focusOn` asks anew. */
 export function useFocusRequest(initial: string | null): { request: FocusRequest; focusOn(uuid: string): void } {
   const [state, setState] = useState({ uuid: initial, pending: true });
-  useEffect(() => setState({ uuid: initial, pending: true }), [initial]);
+  useEffect(() => setState((s) => (s.uuid === initial && s.pending ? s : { uuid: initial, pending: true })), [initial]);
   const done = useCallback(() => setState((s) => ({ ...s, pending: false })), []);
   const focusOn = useCallback((uuid: string) => setState({ uuid, pending: true }), []);
-  return { request: { ...state, done }, focusOn };
+  // Every list item reads this context: a new object only when the request itself changes.
+  const request = useMemo(() => ({ ...state, done }), [state, done]);
+  return { request, focusOn };
 }
 
 /** Props for a list item holding `contentUuid`: focusable, highlighted and focused when wanted. */

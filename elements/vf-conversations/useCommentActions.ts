@@ -5,20 +5,18 @@
  * A failed action leaves the comment as it was and shows a message in the comment.
  */
 import { useState } from 'react';
-import {
-  type CommentToggle, type ModerationAction, useModerateCommentMutation, useToggleCommentMutation,
-} from '../../core/api/commentActions.ts';
+import { type CommentToggle, commentActionsApi, type ModerationAction } from '../../core/api/commentActions.ts';
 import { commentQueriesApi } from '../../core/api/commentQueries.ts';
 import type { Comment } from '../../core/api/types.ts';
 import type { ContentTarget } from '../../core/permissions/index.ts';
-import { selectCurrentUser } from '../../core/session/slice.ts';
 import type { RootState } from '../../core/store/index.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
 import { useT } from '../ui/useIntl.ts';
+import { useRunMutation } from '../ui/useRunMutation.ts';
 import type { MenuItem } from './CommentMenu.tsx';
 import { useGuestGate } from './useGuestGate.ts';
 import { useMuteAuthor } from './useMuteAuthor.ts';
-import { usePermission } from './usePermission.ts';
+import { usePermission, useViewer } from './usePermission.ts';
 
 /** Whether the cached container (by uuid) is closed to new contributions. */
 function selectContainerClosed(state: RootState, containerUuid: string): boolean {
@@ -68,9 +66,9 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
   const remove = usePermission('comment', 'remove', target);
   const moderate = usePermission('comment', 'moderate');
   const mute = useMuteAuthor(comment);
-  const viewer = useAppSelector(selectCurrentUser);
-  const [toggle, toggleState] = useToggleCommentMutation();
-  const [moderateComment, moderateState] = useModerateCommentMutation();
+  const viewer = useViewer().user;
+  const dispatch = useAppDispatch();
+  const [mutating, runMutation] = useRunMutation();
   const [error, setError] = useState<string | null>(null);
 
   const ref = { sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid };
@@ -82,7 +80,8 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
       setError(t('conversations.error.action'));
     }
   };
-  const runToggle = (which: CommentToggle, on: boolean) => void run(() => toggle({ ...ref, toggle: which, on }).unwrap());
+  const runToggle = (which: CommentToggle, on: boolean) =>
+    void run(() => runMutation(() => dispatch(commentActionsApi.endpoints.toggleComment.initiate({ ...ref, toggle: which, on }))));
 
   const removed = comment.state === 'deleted';
   const privileged = moderate.allowed;
@@ -103,7 +102,9 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
     // Approving a reported visible comment keeps it and clears its reports.
     const moves = comment.state === 'visible' && comment.total_flags ? ['enable' as const, ...MODERATION.visible] : MODERATION[comment.state];
     for (const action of moves) {
-      add(action, t(`conversations.action.${action}`), () => void run(() => moderateComment({ ...ref, action }).unwrap()));
+      add(action, t(`conversations.action.${action}`), () =>
+        void run(() => runMutation(() => dispatch(commentActionsApi.endpoints.moderateComment.initiate({ ...ref, action })))),
+      );
     }
     add(comment.is_pinned ? 'unpin' : 'pin', t(comment.is_pinned ? 'conversations.action.unpin' : 'conversations.action.pin'), () =>
       runToggle('pin', !comment.is_pinned),
@@ -114,5 +115,5 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
     if (!own) add('ban', t('conversations.action.ban', { name: comment.actor.name }), handlers.ban);
   }
 
-  return { items, error, setError, busy: toggleState.isLoading || moderateState.isLoading || mute.busy };
+  return { items, error, setError, busy: mutating || mute.busy };
 }

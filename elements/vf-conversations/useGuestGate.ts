@@ -10,15 +10,13 @@ import type { FocusEvent } from 'react';
 import { publish } from '../../core/global-api/bus.ts';
 import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { writeSignupReferral } from '../../core/session/storage.ts';
-import { selectIsLoggedIn } from '../../core/session/slice.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
 import { useLoginPrompt } from '../ui/LoginPrompt.tsx';
-import { useSiteSettings } from './usePermission.ts';
+import { useViewer } from './usePermission.ts';
 
 /** Announces that a guest tried `action`, and opens the login dialog when the site allows it. */
 export function useLoginNeeded() {
   const { open, requestLogin } = useLoginPrompt();
-  const widgetLogins = !useSiteSettings().disable_widget_logins;
+  const widgetLogins = !useViewer().settings.disable_widget_logins;
   return (action: string) => {
     if (open) return;
     // Site code that sends readers to its own login page swallows `required` ($prepublish → false).
@@ -30,7 +28,7 @@ export function useLoginNeeded() {
 }
 
 export function useGuestGate(action = 'comment.create') {
-  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const { loggedIn } = useViewer();
   const needed = useLoginNeeded();
 
   const gate = () => {

@@ -7,13 +7,12 @@
 import { useState } from 'react';
 import { dropAuthorFromCaches } from '../../core/api/commentCacheUpdates.ts';
 import type { Comment } from '../../core/api/types.ts';
-import { selectCurrentUser } from '../../core/session/slice.ts';
-import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
-import { usePermission } from './usePermission.ts';
+import { useAppDispatch } from '../../core/store/hooks.ts';
+import { usePermission, useViewer } from './usePermission.ts';
 
 export function useMuteAuthor(comment: Comment) {
   const dispatch = useAppDispatch();
-  const viewer = useAppSelector(selectCurrentUser);
+  const viewer = useViewer().user;
   const ruling = usePermission('user', 'mute', undefined, { uuid: comment.actor_uuid });
   const [busy, setBusy] = useState(false);
   return {
