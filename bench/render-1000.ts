@@ -2,6 +2,11 @@
 // (its own, with a 1,000-comment container on the article), timed in the page from the comment
 // list's response arriving (resource timing `responseEnd`) to the end of the frame that paints the
 // first 10 comments. Aim: within 100 ms of the data.
+//
+// Measured twice, because on this 2-core machine the server, Chromium's processes and the page's
+// own start-up all run at once: as a reader meets it (the list arrives while the page is still
+// loading, and waits for the main thread and the cores), and with the list held back by the
+// browser until the page has settled, which leaves the cost of rendering the data alone.
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
@@ -12,6 +17,8 @@ const FIRST = 10;
 const RUNS = 9;
 /** Between runs: the closed page's renderer shuts down first instead of sharing the 2 cores. */
 const SETTLE_MS = 1000;
+/** The "settled" runs hold the comment lists back this long: the page's start-up is over by then. */
+const HOLD_MS = 1000;
 
 /**
  * Page-side, run before the page's scripts: sets `window.vfFirstPaint` (page clock) once the first
@@ -53,11 +60,17 @@ export const WATCH_FIRST_COMMENTS = `(() => {
   findHost();
 })();`;
 
-async function renderOnce(browser: Browser, origin: string): Promise<{ afterData: number; afterStart: number }> {
+async function renderOnce(browser: Browser, origin: string, holdLists = false): Promise<{ afterData: number; afterStart: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 5000 } });
   try {
     const page = await context.newPage();
     await page.addInitScript(WATCH_FIRST_COMMENTS);
+    if (holdLists) {
+      await page.route(/\/comments\?/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+        await route.continue();
+      });
+    }
     // The tall viewport puts the widget in view at once: no scroll, no 10 s timer.
     await page.goto(`${origin}/demo/article.html`);
     await page.waitForFunction(() => (window as unknown as { vfFirstPaint?: number }).vfFirstPaint !== undefined, null, { timeout: 30_000 });
@@ -82,19 +95,29 @@ export async function render1000Rows(): Promise<Array<[string, string, string]>>
     await seedConversation(server.origin, COMMENTS);
     const browser = await launchChromium();
     try {
-      await renderOnce(browser, server.origin); // warm-up: server caches, Chromium's code cache
-      const runs: Array<{ afterData: number; afterStart: number }> = [];
+      await renderOnce(browser, server.origin); // warm-up: server caches
+      const runs = { loading: [] as number[], settled: [] as number[], start: [] as number[] };
       for (let i = 0; i < RUNS; i++) {
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-        runs.push(await renderOnce(browser, server.origin));
+        // Alternated, so a slow spell of the machine falls on both kinds of run.
+        for (const holdLists of [false, true]) {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          const run = await renderOnce(browser, server.origin, holdLists);
+          if (holdLists) {
+            runs.settled.push(run.afterData);
+          } else {
+            runs.loading.push(run.afterData);
+            runs.start.push(run.afterStart);
+          }
+        }
       }
-      const afterData = runs.map((run) => run.afterData);
       const ms = (n: number) => `${Math.round(n)} ms`;
+      const spread = (values: number[]) => `${ms(median(values))} / ${ms(Math.max(...values))}`;
       return [
-        [`${COMMENTS}-comment conversation: list response → first ${FIRST} painted (median / max of ${RUNS})`,
-          `${ms(median(afterData))} / ${ms(Math.max(...afterData))}`, '≤ 100 ms'],
-        [`${COMMENTS}-comment conversation: page start → first ${FIRST} painted (median)`,
-          ms(median(runs.map((run) => run.afterStart))), ''],
+        [`${COMMENTS}-comment conversation: list response → first ${FIRST} painted, during page load (median / max of ${RUNS})`,
+          spread(runs.loading), '≤ 100 ms'],
+        [`  the same, list held until the page has settled: rendering alone (median / max of ${RUNS})`,
+          spread(runs.settled), '≤ 100 ms'],
+        [`${COMMENTS}-comment conversation: page start → first ${FIRST} painted (median)`, ms(median(runs.start)), ''],
       ];
     } finally {
       await browser.close();
