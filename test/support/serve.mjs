@@ -46,8 +46,13 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const origin = `http://127.0.0.1:${port}`;
+  // A caller that dies before stop() (an uncaught error, a failed assertion outside a hook) must
+  // not leave its server running: it goes with this process.
+  const killWithParent = () => child.kill('SIGKILL');
+  process.once('exit', killWithParent);
 
   const stop = async () => {
+    process.removeListener('exit', killWithParent);
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
