@@ -203,6 +203,16 @@ export function applyCommentChangeEvent(dispatch: Dispatch, getState: GetState, 
     // No copy is sent for what the public may not see: the cached copy takes the new state.
     const cached = findCachedComment(getState, event.content_container_uuid, event.content_uuid);
     if (cached) applyChangedComment(dispatch, getState, { ...cached, state }, false);
+  } else if (event.event === 'updated') {
+    // An edit the public may not see (under premoderation it waits for a moderator again): a
+    // moderator's page reads it anew; other readers lose it from view. The author's own page
+    // keeps what the server answered to the edit.
+    const viewer = cacheViewer(getState);
+    const cached = findCachedComment(getState, event.content_container_uuid, event.content_uuid);
+    if (viewer.privileged) void refetchForModerator(dispatch, getState, event);
+    else if (cached && cached.state === 'visible' && cached.actor_uuid !== viewer.uuid) {
+      applyChangedComment(dispatch, getState, { ...cached, state: 'awaiting_moderation' }, false);
+    }
   }
   return true;
 }

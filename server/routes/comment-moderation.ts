@@ -13,7 +13,7 @@ import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/comment-queries.ts';
 import { changeComment, clearFlags, commentEvent, type CommentUpdate } from '../storage/comment-writes.ts';
 import { setReaction, viewerOf } from '../storage/comments.ts';
-import { getContainer } from '../storage/containers.ts';
+import { getContainer, holdsForModeration } from '../storage/containers.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { ContainersTable } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
@@ -114,7 +114,9 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
     return { result: await seenBy(t.viewer, t.row) };
   });
 
-  // Edit: the author under the §5 rules (comment.update), or a moderator of the site.
+  // Edit: the author under the §5 rules (comment.update), or a moderator of the site. Under
+  // premoderation a reader's edit of a shown comment waits for a moderator again: approval is of
+  // the words, so new words are not shown until they are approved too.
   app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
     '/:section/:container/content/:content_uuid/edit',
     { schema: { params: contentParams, body: strictObject({ content: { type: 'string' } }, ['content']), querystring: strictObject({}) } },
@@ -126,9 +128,14 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
       notDeleted(t);
       const text = normaliseComment(request.body.content);
       if (!text.ok) throw badRequest(text.message, 'content');
+      const held = holdsForModeration(t.site.settings, t.container, t.viewer.privileged);
       return apply(
         t,
-        (before) => (before.content === text.text ? { patch: null } : { patch: { content: text.text, is_edited: 1, date_edited: Date.now() } }),
+        (before) => {
+          if (before.content === text.text) return { patch: null };
+          const again = held && before.state === 'visible' ? { state: 'awaiting_moderation' } : {};
+          return { patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...again } };
+        },
         (_before, after) => commentEvent('updated', after, user.row.uuid),
       );
     },

@@ -10,6 +10,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { forViewer, getCommentWithActor } from '../storage/comment-queries.ts';
 import { commentEvent } from '../storage/comment-writes.ts';
+import { holdsForModeration } from '../storage/containers.ts';
 import { anonymousActor, getCommentInContainer, insertComment, type Reaction, setReaction, viewerOf } from '../storage/comments.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { CommentsTable, ContainersTable } from '../storage/schema.ts';
@@ -94,7 +95,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     limitPosting(app.postLimiter, app.postLimit, request, reply, user?.row.uuid ?? null);
     const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
     const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
-    const held = !privileged && (site.settings.enable_premoderation || Number(container.is_premoderated ?? 0) === 1);
+    const held = holdsForModeration(site.settings, container, privileged);
     const { row, event } = await insertComment(
       app.db,
       {

@@ -10,6 +10,14 @@ import { appendEvent } from './events.ts';
 export const CONTAINER_SETTINGS = ['is_closed', 'is_hidden', 'is_premoderated'] as const;
 export type ContainerSettingsChange = Partial<Record<(typeof CONTAINER_SETTINGS)[number], boolean>>;
 
+/**
+ * Whether what a reader writes here waits for a moderator: the site's premoderation or the
+ * container's. Moderators and admins are never held.
+ */
+export function holdsForModeration(siteSettings: { enable_premoderation?: boolean }, container: ContainersTable, privileged: boolean): boolean {
+  return !privileged && (!!siteSettings.enable_premoderation || Number(container.is_premoderated ?? 0) === 1);
+}
+
 /** Returns the container, creating it if needed; concurrent first uses get the same row. */
 export async function getOrCreateContainer(db: Kysely<Database>, siteUuid: string, containerId: string): Promise<ContainersTable> {
   await db

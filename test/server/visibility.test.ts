@@ -64,6 +64,31 @@ describe('premoderation', () => {
     resultOf(await call(app, 'POST', held, `moderation/${reply.content_uuid}/enable`, mod.access_token));
     assert.deepEqual([(await seen(app, held, top.content_uuid))?.total_replies, (await list(app, held)).total_visible_content], [1, 2]);
   });
+
+  test('an approved comment edited by its author waits again: readers keep nothing of it until a moderator approves the new words', async (t) => {
+    const app = await build(t);
+    const [author, reader, mod] = [await signup(app), await signup(app), await signupAs(app, 'mod')];
+    const c = await container(app);
+    await setSiteSettings(app, { enable_premoderation: true });
+    const held = await postComment(app, author.access_token, c.content_container_uuid, 'harmless words');
+    resultOf(await call(app, 'POST', c, `moderation/${held.content_uuid}/enable`, mod.access_token));
+    const live = await liveClient(t, app, c);
+
+    const edited = resultOf<Comment>(await call(app, 'POST', c, `content/${held.content_uuid}/edit`, author.access_token, { content: 'different words' }));
+    assert.deepEqual([edited.state, edited.content, edited.state_reasons], ['awaiting_moderation', 'different words', ['content_awaiting_moderation']]);
+    const updated = await live.nextEvent();
+    assert.deepEqual([updated.event, updated.content], ['updated', undefined], 'the new words do not leak to readers');
+    assert.deepEqual(await texts(app, c, reader.access_token), []);
+    assert.equal((await list(app, c)).total_visible_content, 0);
+    assert.deepEqual(await texts(app, c, author.access_token), ['different words']);
+
+    resultOf(await call(app, 'POST', c, `moderation/${held.content_uuid}/enable`, mod.access_token));
+    assert.deepEqual(await texts(app, c, reader.access_token), ['different words']);
+    assert.equal((await list(app, c)).total_visible_content, 1);
+    // A moderator's own edit is not held.
+    const byMod = resultOf<Comment>(await call(app, 'POST', c, `content/${held.content_uuid}/edit`, mod.access_token, { content: 'tidied words' }));
+    assert.equal(byMod.state, 'visible');
+  });
 });
 
 describe('banned and muted authors', () => {

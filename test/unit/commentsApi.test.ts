@@ -142,6 +142,11 @@ describe('comments through the store', () => {
     assert.equal(cached.actions.liked, false);
   });
 
+  it('an edit the public may not see (it went back to moderation) takes the comment out of a reader\'s list', () => {
+    store.dispatch(eventReceived({ subscriptionId: 'x', event: event({ event: 'updated', content_uuid: older.content_uuid }) }));
+    assert.deepEqual(topLevel(), [thread.content_uuid]);
+  });
+
   it('login sets the user and publishes authentication/login; logout signs out and refetches lists', async () => {
     const me = user();
     server.handle((req) => {
