@@ -86,6 +86,30 @@ async function renderOnce(browser: Browser, origin: string, holdLists = false): 
   }
 }
 
+/**
+ * The first date formatters in a fresh renderer (what `prepareRelativeTimes` moves off the list's
+ * arrival): ICU loads its data on first use. Milliseconds, one fresh context per run.
+ */
+async function firstDateFormatters(browser: Browser): Promise<number[]> {
+  const costs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      costs.push(await page.evaluate(`(() => {
+        const start = performance.now();
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' }).format(0);
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(0);
+        new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }).format(0, 'second');
+        return performance.now() - start;
+      })()`) as number);
+    } finally {
+      await context.close();
+    }
+  }
+  return costs;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The bench table's rows (own server; startServer turns the posting limit off for seeding). */
@@ -118,6 +142,8 @@ export async function render1000Rows(): Promise<Array<[string, string, string]>>
         [`  the same, list held until the page has settled: rendering alone (median / max of ${RUNS})`,
           spread(runs.settled), '≤ 100 ms'],
         [`${COMMENTS}-comment conversation: page start → first ${FIRST} painted (median)`, ms(median(runs.start)), ''],
+        [`first date formatters in a fresh renderer, built before the list arrives (median / max of ${RUNS})`,
+          spread(await firstDateFormatters(browser)), ''],
       ];
     } finally {
       await browser.close();

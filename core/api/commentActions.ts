@@ -176,8 +176,6 @@ export const commentActionsApi = baseApi.injectEndpoints({
 export const {
   useEditCommentMutation,
   useRemoveCommentMutation,
-  useToggleCommentMutation,
-  useModerateCommentMutation,
   useChangeContainerSettingsMutation,
   useBanUserMutation,
 } = commentActionsApi;

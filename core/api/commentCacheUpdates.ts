@@ -208,9 +208,12 @@ export function applyCommentChangeEvent(dispatch: Dispatch, getState: GetState, 
     // moderator's page reads it anew; other readers lose it from view. The author's own page
     // keeps what the server answered to the edit.
     const viewer = cacheViewer(getState);
+    if (viewer.privileged) {
+      void refetchForModerator(dispatch, getState, event);
+      return true;
+    }
     const cached = findCachedComment(getState, event.content_container_uuid, event.content_uuid);
-    if (viewer.privileged) void refetchForModerator(dispatch, getState, event);
-    else if (cached && cached.state === 'visible' && cached.actor_uuid !== viewer.uuid) {
+    if (cached?.state === 'visible' && cached.actor_uuid !== viewer.uuid) {
       applyChangedComment(dispatch, getState, { ...cached, state: 'awaiting_moderation' }, false);
     }
   }

@@ -29,9 +29,10 @@ export function formatRelative(intl: VfIntl, time: number, now: number): string 
 }
 
 /**
- * Builds the formatters every comment's time uses. The first Intl.DateTimeFormat of a page costs
- * several milliseconds (ICU loads its patterns); done while comments are still on their way, a
- * list does not pay it when it arrives.
+ * Builds the formatters every comment's time uses. The first date formatters of a page cost
+ * 40–110 ms in a fresh Chromium renderer on the 2-core machine (ICU loads its data;
+ * docs/performance.md); built while comments are still on their way, a list does not pay that
+ * when it arrives.
  */
 export function prepareRelativeTimes(intl: VfIntl): void {
   intl.formatDate(0, FULL_DATE_TIME);

@@ -4,7 +4,6 @@
  */
 import { commentMutationsApi, type Reaction } from '../../core/api/comments.ts';
 import type { Comment } from '../../core/api/types.ts';
-import { useAppDispatch } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
@@ -41,7 +40,6 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
   const emit = useHostEvent();
   const guest = useGuestGate(`comment.${reaction}`);
   const ruling = usePermission('comment', reaction, { actor_uuid: comment.actor_uuid, state: comment.state });
-  const dispatch = useAppDispatch();
   const [busy, run] = useRunMutation();
   const on = reaction === 'like' ? comment.actions.liked : comment.actions.disliked;
   const count = reaction === 'like' ? comment.total_likes : comment.total_dislikes;
@@ -54,7 +52,7 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
       const next = !on;
       try {
         const args = { sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid, reaction, on: next };
-        await run(() => dispatch(commentMutationsApi.endpoints.toggleReaction.initiate(args)));
+        await run(commentMutationsApi.endpoints.toggleReaction.initiate(args));
         if (reaction === 'like') emit<CommentLikedDetail>('vf-comment-liked', { contentUuid: comment.content_uuid, liked: next });
         else emit<CommentDislikedDetail>('vf-comment-disliked', { contentUuid: comment.content_uuid, disliked: next });
       } catch {

@@ -10,7 +10,7 @@ import { commentQueriesApi } from '../../core/api/commentQueries.ts';
 import type { Comment } from '../../core/api/types.ts';
 import type { ContentTarget } from '../../core/permissions/index.ts';
 import type { RootState } from '../../core/store/index.ts';
-import { useAppDispatch, useAppSelector } from '../../core/store/hooks.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import type { MenuItem } from './CommentMenu.tsx';
@@ -67,7 +67,6 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
   const moderate = usePermission('comment', 'moderate');
   const mute = useMuteAuthor(comment);
   const viewer = useViewer().user;
-  const dispatch = useAppDispatch();
   const [mutating, runMutation] = useRunMutation();
   const [error, setError] = useState<string | null>(null);
 
@@ -81,7 +80,7 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
     }
   };
   const runToggle = (which: CommentToggle, on: boolean) =>
-    void run(() => runMutation(() => dispatch(commentActionsApi.endpoints.toggleComment.initiate({ ...ref, toggle: which, on }))));
+    void run(() => runMutation(commentActionsApi.endpoints.toggleComment.initiate({ ...ref, toggle: which, on })));
 
   const removed = comment.state === 'deleted';
   const privileged = moderate.allowed;
@@ -102,9 +101,8 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
     // Approving a reported visible comment keeps it and clears its reports.
     const moves = comment.state === 'visible' && comment.total_flags ? ['enable' as const, ...MODERATION.visible] : MODERATION[comment.state];
     for (const action of moves) {
-      add(action, t(`conversations.action.${action}`), () =>
-        void run(() => runMutation(() => dispatch(commentActionsApi.endpoints.moderateComment.initiate({ ...ref, action })))),
-      );
+      const act = () => runMutation(commentActionsApi.endpoints.moderateComment.initiate({ ...ref, action }));
+      add(action, t(`conversations.action.${action}`), () => void run(act));
     }
     add(comment.is_pinned ? 'unpin' : 'pin', t(comment.is_pinned ? 'conversations.action.unpin' : 'conversations.action.pin'), () =>
       runToggle('pin', !comment.is_pinned),

@@ -24,21 +24,11 @@ export interface Viewer {
 
 const ViewerContext = createContext<Viewer | null>(null);
 
-/** Resolved once per settings object the store holds. */
-const resolved = new WeakMap<object, SiteSettings>();
-const noSettings = resolveSiteSettings(null);
-
-function siteSettingsOf(settings: SiteSettings | null): SiteSettings {
-  if (!settings) return noSettings;
-  let site = resolved.get(settings);
-  if (!site) resolved.set(settings, (site = resolveSiteSettings(settings as unknown as Record<string, unknown>)));
-  return site;
-}
-
 /** Wraps the element's tree: the one place that reads the viewer from the store. */
 export function ViewerProvider({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectCurrentUser);
-  const settings = siteSettingsOf(useAppSelector(selectSettings));
+  const stored = useAppSelector(selectSettings);
+  const settings = useMemo(() => resolveSiteSettings(stored as Record<string, unknown> | null), [stored]);
   const viewer = useMemo(() => ({ user, loggedIn: isLoggedInUser(user), settings }), [user, settings]);
   return createElement(ViewerContext.Provider, { value: viewer }, children);
 }

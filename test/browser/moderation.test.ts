@@ -6,13 +6,13 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { getContainer, newReader, postComment, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
-import { commentCall } from './support/commentCalls.ts';
+import { changeEvent, commentCall } from './support/commentCalls.ts';
 import { $, $$, buttonByText, commentTexts, shadow, typeInto, waitFor } from './support/dom.ts';
 import { logIn, MODERATOR, moderatorToken } from './support/login.ts';
 import { startMockFeed } from './support/realtime.ts';
 import '../../elements/vf-conversations/define.ts';
 
-startMockFeed();
+const feed = startMockFeed();
 let ada: Reader;
 let bob: Reader;
 let modToken: string;
@@ -113,6 +113,23 @@ describe('<vf-conversations> for a moderator', () => {
     await choose(el, held.content_uuid, 'enable');
     await waitUntil(() => badges(el, held.content_uuid).length === 0, 'approved');
     expect((await stored(container.content_container_uuid, held.content_uuid)).state).to.equal('visible');
+  });
+
+  it('an approved comment its author edits under premoderation comes back held, with the new words', async () => {
+    const container = await getContainer(unique('reheld'));
+    const containerUuid = container.content_container_uuid;
+    await commentCall(modToken, 'POST', `${containerUuid}/settings`, { is_premoderated: true });
+    const posted = await postComment(ada, containerUuid, 'Harmless words');
+    await commentCall(modToken, 'POST', `${containerUuid}/moderation/${posted.content_uuid}/enable`);
+    const host = await fixture<HTMLElement>(html`<div></div>`);
+    host.innerHTML = `<vf-conversations vf-container-id="${container.container_id}"></vf-conversations>`;
+    const el = host.firstElementChild as HTMLElement;
+    await waitFor(() => commentTexts(el).includes('Harmless words'), 'approved comment shown');
+
+    const edited = await commentCall(ada.token, 'POST', `${containerUuid}/content/${posted.content_uuid}/edit`, { content: 'Different words' });
+    const sub = await waitFor(() => feed.subscriptionFor(containerUuid), 'subscribed');
+    feed.send(sub, await changeEvent('updated', edited));
+    await waitUntil(() => commentTexts(el).includes('Different words') && badges(el, posted.content_uuid).includes('Awaiting moderation'), 'held again');
   });
 
   it('removing a comment as a moderator', async () => {
