@@ -6,7 +6,8 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import {
-  cleanDir, cssText, formatjsWithoutParser, i18nMessages, precompress, readManifest, writeManifest,
+  cleanDir, cssText, formatjsWithoutParser, i18nMessages, precompress, readManifest, retryableDynamicImports,
+  writeManifest,
 } from './scripts/rollup-plugins.mjs';
 
 const manifestFile = 'dist/manifest.json';
@@ -47,6 +48,7 @@ const chunks = {
     cssText(),
     i18nMessages(),
     esbuild({ target: 'es2020', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+    retryableDynamicImports(),
     minify,
     writeManifest(manifestFile, 'chunks/'),
     precompress(),

@@ -80,6 +80,20 @@ export function formatjsWithoutParser() {
   };
 }
 
+/**
+ * A chunk's dynamic imports (its stylesheet, the login dialog, a language bundle…) go through the
+ * loader's importer (core/loader/moduleImport.ts), which fetches the target's files before it
+ * imports them, so a failed attempt can be retried: `import("./x.js")` becomes
+ * `__vfImport(new URL("./x.js",import.meta.url).href)`. Imports of computed addresses are left alone.
+ */
+export function retryableDynamicImports() {
+  return {
+    name: 'vf-retryable-dynamic-imports',
+    renderDynamicImport: ({ targetChunk }) =>
+      targetChunk ? { left: '__vfImport(new URL(', right: ',import.meta.url).href)' } : null,
+  };
+}
+
 /** Empties the output folder first, so stale hashed chunks never pile up. */
 export function cleanDir(dir) {
   return { name: 'vf-clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) };

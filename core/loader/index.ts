@@ -8,6 +8,7 @@ import { createEventBus } from '../global-api/events.ts';
 import { createContextStore } from '../global-api/context.ts';
 import { scanWidgets } from '../mount/scan.ts';
 import { importChunk } from './chunks.ts';
+import { createModuleImporter } from './moduleImport.ts';
 import { createReadyQueue } from './ready.ts';
 import { createChunkScheduler, LOAD_RULES } from './schedule.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
@@ -64,18 +65,19 @@ win.vf = {
   },
 };
 
-const load = (name: string, attempt = 0): Promise<unknown> => {
+// Every chunk import, the loader's and the chunks' own dynamic ones, can be retried for real.
+const importModule = (globalThis.__vfImport = createModuleImporter({ importModule: (url) => import(url) }));
+
+const load = (name: string): Promise<unknown> => {
   const file = manifest[name];
   if (!file) {
     console.warn(`vf: unknown widget loader ${name}`);
     return Promise.resolve(null);
   }
-  // A retry asks for a fresh copy: the browser keeps a failed module import failed.
-  const request = `${origin}/${file}${attempt ? `?retry=${attempt}` : ''}`;
-  return importChunk(name, request, (url) => import(url)).catch((error: unknown) => {
+  return importChunk(name, `${origin}/${file}`, importModule).catch((error: unknown) => {
     console.error(error);
     if (name !== 'core') {
-      void coreLoaded.then((core) => core?.showChunkError(name, error, () => void load(name, attempt + 1)));
+      void coreLoaded.then((core) => core?.showChunkError(name, error, () => void load(name)));
     }
     return null;
   });

@@ -3,7 +3,7 @@
  * `/healthz`. A missing build is a 404 that says what to run, not a crash.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,11 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   const noInput = { querystring: { type: 'object' } };
   app.get('/healthz', { schema: noInput }, async () => ({ result: { ok: true } }));
   app.get('/vf.js', { schema: noInput }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
-  app.get<{ Params: { '*': string } }>('/chunks/*', { schema: noInput }, (request, reply) =>
+  // Chunks are public code: any origin may load them, without credentials and without `Vary:
+  // Origin`, so the loader's fetch() of a chunk (no Origin header on the same origin) and the
+  // import() that follows (with one) share one cache entry (core/loader/moduleImport.ts).
+  const publicCors = { cors: { origin: '*', credentials: false } } as FastifyContextConfig; // @fastify/cors reads it
+  app.get<{ Params: { '*': string } }>('/chunks/*', { schema: noInput, config: publicCors }, (request, reply) =>
     send(reply, join(DIST, 'chunks'), request.params['*'], IMMUTABLE_CACHE),
   );
   app.get<{ Params: { '*': string } }>('/demo/*', { schema: noInput }, (request, reply) =>

@@ -280,6 +280,33 @@ describe('chunks that fail to load', () => {
     await page.close();
   });
 
+  it('a chunk that an element chunk imports failing is fetched again by Retry (the browser keeps failed modules failed)', async () => {
+    let failing = true;
+    const requests: string[] = [];
+    const containerId = `dep-fail-${Date.now()}`;
+    await seed(containerId, 'One comment to count');
+    const { page, errors } = await open(
+      publisherPage(`<p>Story <vf-conversations-count vf-container-id="${containerId}"></vf-conversations-count></p>`),
+      {
+        prepare: (p) =>
+          p.route(/\/chunks\/useViewerRefetch-[\w-]+\.js/, (route) => {
+            requests.push(route.request().url());
+            return failing ? route.abort() : route.continue();
+          }),
+      },
+    );
+    const notice = page.locator('vf-conversations-count [data-vf-chunk-error]');
+    await notice.getByText("This part of the page didn't load.").waitFor();
+    const failedRequests = requests.length;
+    failing = false;
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await page.waitForFunction(() => customElements.get('vf-conversations-count') !== undefined);
+    await page.locator('vf-conversations-count [part="count"]').getByText('1').waitFor();
+    assert.ok(requests.length > failedRequests, 'Retry asked the network for the failed chunk again');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a stylesheet chunk that fails shows the message in the widget, with Retry', async () => {
     let failing = true;
     const { page } = await open(publisherPage('<p>Story</p>'), {

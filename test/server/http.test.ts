@@ -50,6 +50,19 @@ describe('static files', () => {
     }
   });
 
+  test('chunks are public to any origin, without credentials or Vary: Origin (one cache entry for fetch() and import())', async (t) => {
+    const app = await build(t);
+    for (const origin of [undefined, 'http://localhost:5173', 'https://news.example']) {
+      const res = await app.inject({ method: 'GET', url: '/chunks/core-x.js', headers: origin ? { origin } : {} });
+      assert.equal(res.headers['access-control-allow-origin'], '*', String(origin));
+      assert.equal(res.headers['access-control-allow-credentials'], undefined);
+      assert.doesNotMatch(String(res.headers.vary ?? ''), /origin/i);
+    }
+    // The API keeps its site check.
+    const api = await app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://news.example' } });
+    assert.equal(api.headers['access-control-allow-origin'], undefined);
+  });
+
   test('no path escapes the served folders', async (t) => {
     const app = await build(t);
     for (const url of ['/chunks/../../package.json', '/demo/../package.json', '/chunks/%2e%2e/%2e%2e/package.json', '/demo/..%2fpackage.json']) {
