@@ -2,12 +2,13 @@
  * One login dialog per element, opened from anywhere in its tree: `useLoginPrompt()()`.
  * A successful login or sign-up announces `vf-login-success` on the host.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { User } from '../../core/api/types.ts';
 import { useHostEvent } from './hostEvents.ts';
+import { lazyChunk } from './lazyChunk.tsx';
 
 /** The dialog (forms, validation, social logins) is its own chunk: fetched when first asked for. */
-export const LazyLoginDialog = lazy(() => import('./LoginDialog.tsx').then((module) => ({ default: module.LoginDialog })));
+export const LazyLoginDialog = lazyChunk(() => import('./LoginDialog.tsx').then((module) => module.LoginDialog));
 
 export interface LoginSuccessDetail {
   user: Pick<User, 'uuid' | 'name'>;
@@ -40,11 +41,7 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
   return (
     <LoginPromptContext.Provider value={value}>
       {children}
-      {wanted && (
-        <Suspense fallback={null}>
-          <LazyLoginDialog open={open} onClose={close} onSuccess={success} />
-        </Suspense>
-      )}
+      {wanted && <LazyLoginDialog open={open} onClose={close} onSuccess={success} />}
     </LoginPromptContext.Provider>
   );
 }

@@ -307,6 +307,23 @@ describe('chunks that fail to load', () => {
     await page.close();
   });
 
+  it('a login dialog chunk that fails shows the message in place of the dialog, the widget stays, and Retry opens it', async () => {
+    let failing = true;
+    const { page, errors } = await open(publisherPage('<p>No comments on this page.</p>'), {
+      prepare: (p) => p.route(/\/chunks\/LoginDialog-[\w-]+\.js/, (route) => (failing ? route.abort() : route.continue())),
+    });
+    await page.evaluate(() => void (window as any).vf.tray.open('profile'));
+    const tray = page.getByRole('dialog', { name: 'Notifications' });
+    await tray.getByRole('button', { name: 'Log in' }).click();
+    await tray.getByText("This part of the page didn't load.").waitFor();
+    assert.equal(await tray.getByRole('button', { name: 'Log in' }).isVisible(), true, 'the tray is still there');
+    failing = false;
+    await tray.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('dialog', { name: 'Log in to join the conversation' }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a stylesheet chunk that fails shows the message in the widget, with Retry', async () => {
     let failing = true;
     const { page } = await open(publisherPage('<p>Story</p>'), {
