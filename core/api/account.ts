@@ -1,12 +1,14 @@
 /**
  * Account service (docs/api.md "Password reset and email verification"): ask for a reset mail,
- * set a new password with the mailed token (which signs the reader in), confirm an email address.
+ * set a new password with the mailed token (which signs the reader in), confirm an email address,
+ * and mail a new confirmation link to the signed-in reader whose address is still unconfirmed.
  * Spec §4: a password reset publishes `authentication / reset_success` or `reset_failure`
  * (docs/events.md), with `step` `request` (the mail) or `password` (the new password).
  */
 import type { AuthResult, User } from './types.ts';
 import { baseApi } from './base.ts';
 import { toApiError } from './errors.ts';
+import { usersApi } from './users.ts';
 import { publish } from '../global-api/bus.ts';
 import { announceLogin } from '../session/loginEvents.ts';
 import { userUpdated } from '../session/slice.ts';
@@ -59,6 +61,21 @@ export const accountApi = baseApi.injectEndpoints({
       },
       invalidatesTags: ['User', 'Comments', 'Thread'],
     }),
+    /** Mails the signed-in reader a new confirmation link leading back to `url`. */
+    resendVerificationEmail: build.mutation<Record<string, never>, { url: string }>({
+      query: ({ url }) => ({ url: 'account/verify/resend', method: 'POST', body: { url } }),
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (error) {
+          // 409: the address needs no confirmation (any more, e.g. confirmed in another tab). Re-read
+          // the reader so the page stops offering the mail.
+          if (toApiError(error).error_status !== 409) return;
+          const current = await dispatch(usersApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
+          if (current.data) dispatch(userUpdated(current.data));
+        }
+      },
+    }),
     verifyEmail: build.mutation<VerifyResult, { token: string }>({
       query: ({ token }) => ({ url: 'account/verify', method: 'POST', body: { token } }),
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
@@ -73,4 +90,6 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useRequestPasswordResetMutation, useSetNewPasswordMutation, useVerifyEmailMutation } = accountApi;
+export const {
+  useRequestPasswordResetMutation, useSetNewPasswordMutation, useVerifyEmailMutation, useResendVerificationEmailMutation,
+} = accountApi;

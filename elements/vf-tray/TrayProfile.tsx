@@ -1,10 +1,11 @@
 /**
  * The tray's profile view: the signed-in reader's name and picture, editable (ProfileEditor),
- * with a Log out button; for a guest, a Log in button that publishes `authentication/required`
- * (site code may swallow it to run its own login) and `tray/login_required`, then opens the
- * shared log in / sign up dialog.
+ * whether their email address awaits confirmation (EmailVerificationNotice), with a Log out
+ * button; for a guest, a Log in button that publishes `authentication/required` (site code may
+ * swallow it to run its own login) and `tray/login_required`, then opens the shared log in /
+ * sign up dialog.
  */
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLogoutMutation } from '../../core/api/users.ts';
 import { trayActions } from '../../core/mount/tray.ts';
 import { announceLoginRequired } from '../../core/session/loginEvents.ts';
@@ -14,6 +15,7 @@ import { Button } from '../ui/Button.tsx';
 import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
+import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 
 export function TrayProfile() {
@@ -31,6 +33,7 @@ export function TrayProfile() {
         <p className="vf-tray__name" part="profile-name">
           {user.name}
         </p>
+        <EmailVerificationNotice key={`verify-${user.uuid}`} user={user} />
         <ProfileEditor key={user.uuid} user={user} />
         <Button busy={logoutState.isLoading} onClick={() => void logout().unwrap().catch(() => {})}>
           {t('base.tray.logout')}
@@ -57,11 +60,7 @@ export function TrayProfile() {
       >
         {t('base.tray.login')}
       </Button>
-      {loginOpen && (
-        <Suspense fallback={null}>
-          <LazyLoginDialog open onClose={() => setLoginOpen(false)} />
-        </Suspense>
-      )}
+      {loginOpen && <LazyLoginDialog open onClose={() => setLoginOpen(false)} />}
     </div>
   );
 }

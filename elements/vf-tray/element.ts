@@ -20,6 +20,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-settings`).
  * @csspart profile-name - The signed-in reader's name.
  * @csspart profile-editor - The form changing the reader's name and picture.
+ * @csspart email-verification - "Not confirmed yet" and its resend button (docs/accounts.md).
  * @csspart avatar - The signed-in reader's picture or initials.
  *
  * @cssprop [--vf-tray-width=24rem] - Width of the panel (never wider than the window).
