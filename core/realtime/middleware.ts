@@ -5,13 +5,16 @@
  * subscribe replies time out after 5 s; on close, reconnect up to 5 times with back-off + jitter,
  * then the subscriptions go to error (the widgets offer a retry). Going online or the tab becoming
  * visible reconnects, or, with the socket still open, checks for missed events. Events are applied
- * exactly once and in order per container (sequencer.ts), gaps filled by the catch-up call.
+ * exactly once and in order per container (sequencer.ts), gaps filled by the catch-up call,
+ * which is retried with back-off while it fails (catchUp.ts); Retry also retries it at once.
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
 import { getConfig } from '../config.ts';
 import { commentQueriesApi } from '../api/commentQueries.ts';
 import type { SessionState } from '../session/slice.ts';
+import type { RetryOptions } from './retries.ts';
+import { backoffDelay } from './backoff.ts';
 import { createCatchUp } from './catchUp.ts';
 import { applyContentEvent } from './events.ts';
 import { watchPage } from './pageSignals.ts';
@@ -20,12 +23,13 @@ import {
   eventReceived, reconnectGaveUp, reconnectScheduled, retryRequested, subscribeRequested, unsubscribeRequested, socketClosed, socketConnecting,
   socketOpened, subscribeFailed, subscribed, teardownRequested, unsubscribed, type RealtimeState,
 } from './slice.ts';
+import { ruleContainers } from './subscriptionId.ts';
+
+export { backoffDelay };
 
 export const KEEP_ALIVE_MS = 30000;
 export const SUBSCRIBE_TIMEOUT_MS = 5000;
 export const MAX_RETRIES = 5;
-const BACKOFF_BASE_MS = 1000;
-const BACKOFF_MAX_MS = 30000;
 const OPEN = 1;
 
 /** Actions after which the socket may need opening or frames sending. */
@@ -36,13 +40,8 @@ const SYNC_TRIGGERS = new Set<string>([
 type State = { realtime: RealtimeState; session: SessionState };
 type Dispatch = ThunkDispatch<State, unknown, UnknownAction>;
 
-/** Exponential back-off with jitter: base·2^attempt, capped, then 50–100 % of it. */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
-  return Math.round(ceiling * (0.5 + random() * 0.5));
-}
-
-export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
+/** `catchUp`: timers and randomness for the catch-up's retries (tests pass manual ones). */
+export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?: RetryOptions } = {}): Middleware<{}, State, Dispatch> {
   let socket: WebSocket | null = null;
   let keepAlive: ReturnType<typeof setInterval> | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -53,15 +52,19 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
 
   return (api) => {
     const sequencer = new EventSequencer();
-    const catchUp = createCatchUp(api.dispatch, sequencer, () => api.getState().session.sectionUuid);
+    /** Some subscription with subscribers watches the container. */
+    const watching = (container: string) =>
+      Object.values(api.getState().realtime.subscriptions).some(
+        (sub) => sub.subscribers > 0 && sub.status !== 'unsubscribing' && ruleContainers(sub.rules).includes(container),
+      );
+    const catchUp = createCatchUp(api.dispatch, sequencer, () => api.getState().session.sectionUuid, { ...catchUpOptions, watching });
 
     /** Online again or the tab visible again: reconnect now, or look for events missed while asleep. */
     const wake = () => {
       const { subscriptions } = api.getState().realtime;
       if (socket && socket.readyState === OPEN) {
         for (const sub of Object.values(subscriptions)) {
-          if (sub.status !== 'subscribed') continue;
-          for (const rule of sub.rules) if (rule.key === 'content_container_uuid') rule.values.forEach((c) => catchUp.check(c));
+          if (sub.status === 'subscribed') ruleContainers(sub.rules).forEach((c) => catchUp.check(c));
         }
       } else if (wanted()) {
         api.dispatch(retryRequested()); // fresh retries; the sync after it connects
@@ -210,6 +213,7 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
         unwatchPage?.();
         unwatchPage = null;
         stopTimers();
+        catchUp.stop();
         const ws = socket;
         socket = null; // its close event is ignored: socket !== ws
         ws?.close();
@@ -218,9 +222,12 @@ export function createRealtimeMiddleware(): Middleware<{}, State, Dispatch> {
       } else if (commentQueriesApi.endpoints.comments.matchFulfilled(action)) {
         const seq = listBaseline(action.payload);
         if (seq !== null) catchUp.baseline(action.meta.arg.originalArgs.containerUuid, seq);
+      } else if (unsubscribed.match(action) || socketClosed.match(action)) {
+        catchUp.prune(); // a subscription went: its containers' retries may stop
       } else if (SYNC_TRIGGERS.has((action as { type?: unknown }).type as string)) {
-        if (retryRequested.match(action) && reconnectTimer) {
-          clearTimeout(reconnectTimer); // connect now rather than at the scheduled attempt
+        if (retryRequested.match(action)) {
+          catchUp.retryNow();
+          if (reconnectTimer) clearTimeout(reconnectTimer); // connect now rather than at the scheduled attempt
           reconnectTimer = null;
         }
         sync();

@@ -4,10 +4,14 @@
  * the last subscriber leaving → unsubscribing → removed; socket close → none (resubscribed on reopen);
  * reconnect retries used up → error_subscribing, until a retry (the widget's button, going online,
  * the tab becoming visible) → subscribing.
+ * Apart from that, `behind` names the containers whose catch-up failed and has not succeeded yet
+ * (catchUp.ts retries it): the page knows it misses events there, so their subscriptions show as
+ * paused (`selectLiveStatus`) whatever the socket's state.
  * The socket itself lives in middleware.ts; this slice is what it and the hooks agree on.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ContentEvent, RealtimeRule } from '../api/types.ts';
+import { ruleContainers } from './subscriptionId.ts';
 
 export type SubscriptionStatus = 'none' | 'subscribing' | 'subscribed' | 'unsubscribing' | 'error_subscribing';
 export type ConnectionStatus = 'closed' | 'connecting' | 'open';
@@ -24,9 +28,11 @@ export interface RealtimeState {
   /** Reconnect attempts since the socket was last open. */
   retries: number;
   subscriptions: Record<string, Subscription>;
+  /** Containers (by uuid) whose missed events could not be fetched yet. */
+  behind: Record<string, true>;
 }
 
-const initialState: RealtimeState = { connection: 'closed', retries: 0, subscriptions: {} };
+const initialState: RealtimeState = { connection: 'closed', retries: 0, subscriptions: {}, behind: {} };
 
 export const realtimeSlice = createSlice({
   name: 'realtime',
@@ -91,6 +97,14 @@ export const realtimeSlice = createSlice({
         if (sub.subscribers > 0 && (sub.status === 'none' || sub.status === 'error_subscribing')) sub.status = 'subscribing';
       }
     },
+    /** A container's catch-up failed: events are missing there until a retry succeeds. */
+    catchUpFailed(state, action: PayloadAction<{ container: string }>) {
+      state.behind[action.payload.container] = true;
+    },
+    /** The container's catch-up succeeded, or its retries stopped (nobody watches it any more). */
+    catchUpSettled(state, action: PayloadAction<{ container: string }>) {
+      delete state.behind[action.payload.container];
+    },
     /** The store is going away: the middleware closes the socket; nothing is kept. */
     teardownRequested() {
       return initialState;
@@ -100,7 +114,8 @@ export const realtimeSlice = createSlice({
 
 export const {
   subscribeRequested, unsubscribeRequested, subscribed, subscribeFailed, unsubscribed, eventReceived,
-  socketConnecting, socketOpened, socketClosed, reconnectScheduled, reconnectGaveUp, retryRequested, teardownRequested,
+  socketConnecting, socketOpened, socketClosed, reconnectScheduled, reconnectGaveUp, retryRequested, catchUpFailed, catchUpSettled,
+  teardownRequested,
 } = realtimeSlice.actions;
 
 type WithRealtime = { realtime: RealtimeState };
@@ -109,6 +124,20 @@ export const selectSubscription = (state: WithRealtime, id: string): Subscriptio
   state.realtime.subscriptions[id];
 export const selectConnection = (state: WithRealtime): ConnectionStatus => state.realtime.connection;
 
-/** Some subscription is in error (subscribe refused or timed out, or reconnecting gave up). */
+/**
+ * The status a widget shows for a subscription: its own, except `error_subscribing` (live updates
+ * paused) while one of its containers is behind — the page knows it misses events there.
+ */
+export const selectLiveStatus = (state: WithRealtime, id: string): SubscriptionStatus => {
+  const sub = state.realtime.subscriptions[id];
+  if (!sub) return 'none';
+  const { behind } = state.realtime;
+  if (sub.subscribers > 0 && sub.status !== 'unsubscribing' && ruleContainers(sub.rules).some((c) => behind[c])) {
+    return 'error_subscribing';
+  }
+  return sub.status;
+};
+
+/** Some subscription is in error (subscribe refused or timed out, reconnecting gave up, or behind). */
 export const selectRealtimePaused = (state: WithRealtime): boolean =>
-  Object.values(state.realtime.subscriptions).some((sub) => sub.status === 'error_subscribing' && sub.subscribers > 0);
+  Object.values(state.realtime.subscriptions).some((sub) => sub.subscribers > 0 && selectLiveStatus(state, sub.id) === 'error_subscribing');

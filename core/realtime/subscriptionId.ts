@@ -14,3 +14,8 @@ export function subscriptionIdFor(rules: readonly RealtimeRule[]): string {
 export function containerRules(containerUuid: string): RealtimeRule[] {
   return [{ key: 'content_container_uuid', values: [containerUuid] }];
 }
+
+/** The containers a subscription's rules watch. */
+export function ruleContainers(rules: readonly RealtimeRule[]): string[] {
+  return rules.filter((rule) => rule.key === 'content_container_uuid').flatMap((rule) => rule.values);
+}

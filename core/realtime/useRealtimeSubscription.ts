@@ -1,12 +1,13 @@
 /**
  * Subscribes to the realtime feed while the calling component is mounted. Subscribers of the
  * same rules share one server subscription (counted in the slice); the last one leaving
- * unsubscribes. Events patch the RTK Query caches; the hook returns the subscription status.
+ * unsubscribes. Events patch the RTK Query caches; the hook returns the subscription status as
+ * widgets show it (`error_subscribing` also while a container's catch-up is failing: slice.ts).
  */
 import { useEffect, useMemo } from 'react';
 import type { RealtimeRule } from '../api/types.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
-import { subscribeRequested, unsubscribeRequested, type SubscriptionStatus } from './slice.ts';
+import { selectLiveStatus, subscribeRequested, unsubscribeRequested, type SubscriptionStatus } from './slice.ts';
 import { subscriptionIdFor } from './subscriptionId.ts';
 
 export function useRealtimeSubscription(rules: RealtimeRule[] | null): SubscriptionStatus {
@@ -23,5 +24,5 @@ export function useRealtimeSubscription(rules: RealtimeRule[] | null): Subscript
     };
   }, [dispatch, id, stableRules]);
 
-  return useAppSelector((state) => (id ? state.realtime.subscriptions[id]?.status : undefined) ?? 'none');
+  return useAppSelector((state) => (id ? selectLiveStatus(state, id) : 'none'));
 }

@@ -1,7 +1,8 @@
 /**
  * "Live updates are paused — Retry": shown while the container's realtime subscription is in
- * error (the socket's reconnect attempts ran out, or the server refused the subscription).
- * Retry reconnects at once with fresh attempts; missed events are then caught up.
+ * error (the socket's reconnect attempts ran out, or the server refused the subscription) or the
+ * page knows it missed events (a failed catch-up, being retried). Retry reconnects at once with
+ * fresh attempts and retries a failed catch-up at once; missed events are then caught up.
  */
 import { useAppDispatch } from '../../core/store/hooks.ts';
 import { retryRequested } from '../../core/realtime/slice.ts';
