@@ -29,8 +29,14 @@ import { setWidgetPageId, updateMobileClasses, widgetQueue } from './mount/regis
 import { resetTray } from './mount/tray.ts';
 import { openAddressModal } from './session/addressParams.ts';
 import type { LoaderHost } from './loader/host.ts';
+import { createModuleImporter } from './loader/moduleImport.ts';
 
 export type { LoaderHost } from './loader/host.ts';
+
+// Every later chunk import (the loader's element chunks, the chunks' own dynamic imports) goes
+// through this importer, which a retry can really repeat (core/loader/moduleImport.ts). It lives
+// here rather than in vf.js to keep the loader small; core itself is imported plainly.
+globalThis.__vfImport ??= createModuleImporter({ importModule: (url) => import(url) });
 
 let currentHost: LoaderHost | null = null;
 /** Node tests of startup run without a page: the mounting duties need one. */

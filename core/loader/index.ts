@@ -8,7 +8,6 @@ import { createEventBus } from '../global-api/events.ts';
 import { createContextStore } from '../global-api/context.ts';
 import { scanWidgets } from '../mount/scan.ts';
 import { importChunk } from './chunks.ts';
-import { createModuleImporter } from './moduleImport.ts';
 import { createReadyQueue } from './ready.ts';
 import { createChunkScheduler, LOAD_RULES } from './schedule.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
@@ -65,8 +64,9 @@ win.vf = {
   },
 };
 
-// Every chunk import, the loader's and the chunks' own dynamic ones, can be retried for real.
-const importModule = (globalThis.__vfImport = createModuleImporter({ importModule: (url) => import(url) }));
+// Core is imported plainly; it sets up the importer that element chunks go through (a retry then
+// really fetches again: core/loader/moduleImport.ts).
+const importModule = (url: string) => (globalThis.__vfImport ?? ((plain: string) => import(plain)))(url);
 
 const load = (name: string): Promise<unknown> => {
   const file = manifest[name];

@@ -66,6 +66,6 @@ export function createModuleImporter({ fetch: get = (url, init) => fetch(url, in
 }
 
 declare global {
-  /** Set by the loader: every chunk's dynamic `import()` goes through it (scripts/rollup-plugins.mjs). */
+  /** Set by the core chunk (core/boot.ts): element chunks and every dynamic `import()` in a chunk go through it. */
   var __vfImport: ModuleImporter | undefined;
 }
