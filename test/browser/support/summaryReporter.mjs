@@ -9,16 +9,33 @@ function countSuite(suite, totals) {
   for (const child of suite.suites ?? []) countSuite(child, totals);
 }
 
+function describeBrokenSession(session) {
+  const counted = { passed: 0, failed: 0, skipped: 0 };
+  if (session.testResults) countSuite(session.testResults, counted);
+  const ran = `${counted.passed + counted.failed + counted.skipped} tests reported`;
+  const errors = (session.errors ?? []).map((error) => `  ${error.name ?? 'Error'}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`);
+  const logs = (session.logs ?? []).flat().slice(-10).map((entry) => `  log: ${String(entry).slice(0, 500)}`);
+  const failedRequests = (session.request404s ?? []).map((url) => `  404: ${url}`);
+  return [`FAILED FILE ${session.testFile} (status ${session.status}, ${ran})`, ...errors, ...failedRequests, ...logs].join('\n');
+}
+
 export function summaryReporter() {
   return {
     stop({ sessions }) {
       const totals = { passed: 0, failed: 0, skipped: 0 };
+      const broken = [];
       for (const session of sessions) {
         const before = totals.failed;
         if (session.testResults) countSuite(session.testResults, totals);
         const sessionBroke = !session.passed && totals.failed === before;
-        if (sessionBroke || (session.errors?.length ?? 0) > 0 && totals.failed === before) totals.failed += 1;
+        if (sessionBroke || (session.errors?.length ?? 0) > 0 && totals.failed === before) {
+          totals.failed += 1;
+          broken.push(describeBrokenSession(session));
+        }
       }
+      // A file that failed as a whole has no failing test to name: say which file and why, so a
+      // one-off failure can be understood from the log alone.
+      for (const text of broken) process.stdout.write(`\n${text}\n`);
       // The runner prints its own closing lines after the reporters stop: write ours on exit so
       // it is the very last line (stdout writes are synchronous on Linux for files, pipes, TTYs).
       const line = `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
