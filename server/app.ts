@@ -30,6 +30,7 @@ import loginRoutes from './routes/logins.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import { hostOf } from './storage/sites.ts';
+import { buildValidator } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     /** Posting limits (auth/rateLimit.ts limitPosting): the counter and the posts allowed per minute. */
     postLimiter: SlidingWindowLimiter;
     postLimit: number;
+    /** Demo mode (config.ts `demo`): the seed makes the demo accounts, mail is kept for /demo/mail. */
+    demo: boolean;
   }
 }
 
@@ -50,12 +53,15 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // Bodies are not coerced; numbers in query strings are decimal; text is well-formed (validation.ts).
+    schemaController: { compilersFactory: { buildValidator } },
     schemaErrorFormatter: formatSchemaErrors,
   });
   installErrorHandlers(app);
   app.decorate('authLimiter', new SlidingWindowLimiter(Date.now, config.authLimits));
   app.decorate('postLimiter', new SlidingWindowLimiter(Date.now));
   app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);
+  app.decorate('demo', config.demo);
 
   app.register(cors, {
     // A request without Origin (curl, same-origin GET) passes; a browser's Origin must be a site's domain.
@@ -77,7 +83,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });
   app.register(realtimePlugin, { redisUrl: config.redisUrl });
-  app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
   app.register(accountRoutes, { prefix: '/api/v2' });

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './auth/rateLimit.ts';
 
@@ -18,6 +19,11 @@ export type DatabaseConfig =
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Demo mode (`VF_DEMO`, docs/server.md "Demo mode"): demo accounts with public passwords and
+   * the `/demo/mail` page. On by default only when `host` is a loopback address.
+   */
+  demo: boolean;
   dataDir: string;
   database: DatabaseConfig;
   redisUrl: string | null;
@@ -27,7 +33,7 @@ export interface Config {
   authLimits?: AuthLimits;
   /** Comments (and replies) one user, or one IP for anonymous guests, may post per minute; 0: no limit. */
   postLimit?: number;
-  /** Outgoing mail (docs/mail.md): null keeps mails in `<dataDir>/mail/` (shown at /demo/mail). */
+  /** Outgoing mail (docs/mail.md): null keeps mails in `<dataDir>/mail/` (shown at /demo/mail) in demo mode, else logs them without their links. */
   smtpUrl: string | null;
   mailFrom: string;
 }
@@ -46,9 +52,11 @@ export function loadConfig(env: Env = process.env): Config {
   } catch (error) {
     throw new ConfigError(`VF_DATA_DIR: cannot create ${dataDir}: ${(error as Error).message}`);
   }
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
   return {
     port: readPort(env),
-    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    host,
+    demo: readDemo(env, host),
     dataDir,
     database: readDatabase(env, dataDir),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -99,6 +107,25 @@ function readUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
   return raw;
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8, ::1 (any spelling, also IPv4-mapped) or `localhost`: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true;
+  const family = isIP(host);
+  return family !== 0 && LOOPBACK.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** `VF_DEMO` 1 or 0; unset: demo mode only when nobody but this machine can reach the server. */
+function readDemo(env: Env, host: string): boolean {
+  const raw = nonEmpty(env, 'VF_DEMO');
+  if (raw === undefined) return isLoopbackHost(host);
+  if (raw !== '1' && raw !== '0') throw new ConfigError(`VF_DEMO must be 1 (demo mode) or 0 (no demo accounts, no /demo/mail), got "${raw}"`);
+  return raw === '1';
 }
 
 function readDatabase(env: Env, dataDir: string): DatabaseConfig {

@@ -1,6 +1,6 @@
-/** Starts the server: configuration, app (migrations run as it loads), demo seed, listen. */
+/** Starts the server: configuration, app (migrations run as it loads), seed, listen, banner. */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, seed } from './seed.ts';
 
 async function main(): Promise<void> {
@@ -25,8 +25,7 @@ async function main(): Promise<void> {
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const storage = config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   console.log(`vf server listening on http://${shownHost}:${port}/  (storage: ${storage})`);
-  console.log(`demo site "${DEMO_SITE.name}" ${DEMO_SITE.uuid} on ${DEMO_SITE.domains.join(', ')}`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.user_privilege.padEnd(5)} ${account.email} / ${account.password}`);
+  for (const line of modeBanner(config, `http://${shownHost}:${port}`)) console.log(line);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -43,6 +42,25 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Which mode runs (docs/server.md "Demo mode"), and in demo mode the accounts and the mail page. */
+function modeBanner(config: Config, origin: string): string[] {
+  const loopback = isLoopbackHost(config.host);
+  const how = process.env['VF_DEMO']?.trim() ? `VF_DEMO=${config.demo ? 1 : 0}` : `the default: HOST ${config.host} is ${loopback ? '' : 'not '}loopback`;
+  if (!config.demo) {
+    return [
+      `production mode (${how}; VF_DEMO=1 turns demo mode on): no demo accounts, no /demo/mail page`,
+      `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'not sent (no SMTP_URL): logged without its links'}`,
+      '  first admin of a site: npm run admin -- --email <address> --site <site uuid or domain>',
+    ];
+  }
+  return [
+    `demo mode (${how}; VF_DEMO=0 turns it off)${loopback ? '' : ' — WARNING: other machines can reach these public passwords'}`,
+    `demo site "${DEMO_SITE.name}" ${DEMO_SITE.uuid} on ${DEMO_SITE.domains.join(', ')}`,
+    ...DEMO_ACCOUNTS.map((account) => `  ${account.user_privilege.padEnd(5)} ${account.email} / ${account.password}`),
+    `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : `kept in the data folder, listed at ${origin}/demo/mail`}`,
+  ];
 }
 
 main().catch((error: unknown) => {

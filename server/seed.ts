@@ -1,13 +1,15 @@
 /**
- * The demo data every fresh server gets: one site owning 127.0.0.1 and localhost, and a
- * moderator and an admin account. Idempotent: running it again changes nothing but the site's
- * name, domains and settings (reset to these).
+ * The data every server gets at start: the demo site, owning 127.0.0.1 and localhost (the demo
+ * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
+ * mode") a moderator and an admin account whose passwords are public. Idempotent: running it
+ * again changes nothing but the site's name, domains and settings (reset to these).
  */
 import type { FastifyInstance } from 'fastify';
 import type { UserPrivilege } from '../core/api/types.ts';
-import { hashPassword } from './auth/passwords.ts';
+import { hashPassword, verifyPassword } from './auth/passwords.ts';
+import { revokeUserSessions } from './storage/accountTokens.ts';
 import { DEFAULT_SETTINGS, upsertSite } from './storage/sites.ts';
-import { createUser, findUserByEmail } from './storage/users.ts';
+import { createUser, findUserByEmail, updateUser } from './storage/users.ts';
 import { syncLoginSettings } from './storage/siteLogins.ts';
 
 export const DEMO_SITE = {
@@ -21,14 +23,25 @@ export const DEMO_ACCOUNTS: readonly { email: string; password: string; name: st
   { email: 'admin@vf.local', password: 'admin-demo-1', name: 'Demo Admin', user_privilege: 'admin' },
 ];
 
+/** The password hash of a demo account retired outside demo mode: no password matches it. */
+export const RETIRED_DEMO_PASSWORD = '!demo-retired';
+
 export async function seed(app: FastifyInstance): Promise<void> {
   await upsertSite(app.db, { uuid: DEMO_SITE.uuid, name: DEMO_SITE.name, domains: [...DEMO_SITE.domains], settings: { ...DEFAULT_SETTINGS } });
   // The settings were reset: the login switches are derived again from the stored login
   // configuration, so a restart does not hide a login method an admin set up.
   await syncLoginSettings(app.db, DEMO_SITE.uuid);
   app.sites.invalidate();
+  if (app.demo) await seedDemoAccounts(app);
+  else await retireDemoPasswords(app);
+}
+
+async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
-    if (await findUserByEmail(app.db, DEMO_SITE.uuid, account.email)) continue;
+    const existing = await findUserByEmail(app.db, DEMO_SITE.uuid, account.email);
+    // Retired by a start outside demo mode: demo mode gives the published password back.
+    if (existing?.password_hash === RETIRED_DEMO_PASSWORD) await updateUser(app.db, existing.uuid, { password_hash: await hashPassword(account.password) });
+    if (existing) continue;
     // createUser ignores a concurrent duplicate (unique email per site).
     await createUser(app.db, {
       site_uuid: DEMO_SITE.uuid,
@@ -37,5 +50,20 @@ export async function seed(app: FastifyInstance): Promise<void> {
       password_hash: await hashPassword(account.password),
       user_privilege: account.user_privilege,
     });
+  }
+}
+
+/**
+ * Outside demo mode no account may keep a public password: a demo account seeded by an earlier
+ * demo-mode start whose password is still the published one loses it and its sessions end.
+ * One changed since is left alone (its owner chose it).
+ */
+async function retireDemoPasswords(app: FastifyInstance): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await findUserByEmail(app.db, DEMO_SITE.uuid, account.email);
+    if (!user || !(await verifyPassword(account.password, user.password_hash))) continue;
+    await updateUser(app.db, user.uuid, { password_hash: RETIRED_DEMO_PASSWORD });
+    await revokeUserSessions(app.db, user.uuid);
+    app.log.warn({ email: account.email }, 'demo mode is off: the demo account\'s public password no longer works');
   }
 }

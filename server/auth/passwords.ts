@@ -4,6 +4,17 @@
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
 
+/** The rule for a new password (sign-up, password reset, `npm run admin`) as a JSON schema. */
+export const NEW_PASSWORD = { type: 'string', minLength: 8, maxLength: 128 } as const;
+
+/** Why `password` breaks NEW_PASSWORD, or null. Counts code points, as the schema validator does. */
+export function newPasswordProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < NEW_PASSWORD.minLength) return `The password is too short: at least ${NEW_PASSWORD.minLength} characters (this one has ${length}).`;
+  if (length > NEW_PASSWORD.maxLength) return `The password is too long: at most ${NEW_PASSWORD.maxLength} characters.`;
+  return null;
+}
+
 const PARAMS = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 

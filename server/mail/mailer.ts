@@ -1,8 +1,10 @@
 /**
  * Outgoing mail (docs/mail.md). With `SMTP_URL` set, mails go through nodemailer to that SMTP
- * server; without it each mail is written as a JSON file into `<data folder>/mail/`, where the
- * demo page `/demo/mail` lists them. Sends run in the background (`queue`) so a route answers in
- * the same time whether or not it mailed someone; `idle()` waits for the ones under way.
+ * server. Without it, in demo mode each mail is written as a JSON file into `<data folder>/mail/`,
+ * where the demo page `/demo/mail` lists them; outside demo mode a mail is only logged, its links
+ * left out (they carry account tokens, and a log is read by more people than the mail's owner).
+ * Sends run in the background (`queue`) so a route answers in the same time whether or not it
+ * mailed someone; `idle()` waits for the ones under way.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,9 +24,12 @@ export interface StoredMail extends Mail {
   date: string;
 }
 
+/** What the log gets of a mail that was not sent: no html, and links left out of the text. */
+export type UnsentMail = Pick<Mail, 'to' | 'subject' | 'text'>;
+
 export interface Mailer {
-  /** Where mails go: 'smtp', or the folder they are written to. */
-  readonly target: 'smtp' | { folder: string };
+  /** Where mails go: 'smtp', 'log' (not sent), or the folder they are written to (demo mode). */
+  readonly target: 'smtp' | 'log' | { folder: string };
   /** Starts sending; a failure is logged, never thrown at the caller (who has already answered). */
   queue(mail: Mail): void;
   /** Resolves once every mail queued so far is sent (or has failed). */
@@ -36,13 +41,16 @@ export interface MailerOptions {
   smtpUrl: string | null;
   from: string;
   dataDir: string;
+  /** Without SMTP: true keeps mails in the data folder, false only logs them (`logUnsent`). */
+  demo: boolean;
   logError(error: unknown, mail: Mail): void;
+  logUnsent(mail: UnsentMail): void;
 }
 
 /** Mails written by this process (orders the file names). */
 let written = 0;
 
-export function createMailer({ smtpUrl, from, dataDir, logError }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, dataDir, demo, logError, logUnsent }: MailerOptions): Mailer {
   const pending = new Set<Promise<void>>();
   const track = (mail: Mail, send: () => Promise<void>) => {
     const sending = send().catch((error: unknown) => logError(error, mail));
@@ -66,6 +74,15 @@ export function createMailer({ smtpUrl, from, dataDir, logError }: MailerOptions
     };
   }
 
+  if (!demo) {
+    return {
+      target: 'log',
+      queue: (mail) => track(mail, async () => logUnsent({ to: mail.to, subject: mail.subject, text: withoutLinks(mail.text) })),
+      idle,
+      close: idle,
+    };
+  }
+
   const folder = mailFolder(dataDir);
   return {
     target: { folder },
@@ -81,6 +98,21 @@ export function createMailer({ smtpUrl, from, dataDir, logError }: MailerOptions
     idle,
     close: idle,
   };
+}
+
+/** An http(s) address in a mail's text. */
+const LINK = /https?:\/\/[^\s<>"]+/g;
+/** A run of token characters as long as an account token's (base64url of 32 bytes is 43). */
+const TOKEN_LIKE = /[\w-]{32,}/g;
+
+/** The http(s) addresses in a mail's text. */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(LINK)].map((match) => match[0]);
+}
+
+/** The text with every link, and anything else shaped like a token, replaced by a note. */
+export function withoutLinks(text: string): string {
+  return text.replace(LINK, '[link left out]').replace(TOKEN_LIKE, '[left out]');
 }
 
 export function mailFolder(dataDir: string): string {

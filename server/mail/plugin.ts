@@ -1,12 +1,13 @@
 /**
- * Mail plugin: `app.mail` (mailer.ts), closed with the app. Without SMTP it also serves
- * `/demo/mail`, a page listing the mails written to the data folder (newest first) with their
- * links, so a demo reader can follow a reset or verification link without a mail server.
+ * Mail plugin: `app.mail` (mailer.ts), closed with the app. In demo mode without SMTP it also
+ * serves `/demo/mail`, a page listing the mails written to the data folder (newest first) with
+ * their links, so a demo reader can follow a reset or verification link without a mail server.
+ * Outside demo mode that page does not exist (anyone could read everyone's reset links there).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml as escape } from './accountMails.ts';
-import { createMailer, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
+import { createMailer, linksIn, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ export interface MailPluginOptions {
   smtpUrl: string | null;
   from: string;
   dataDir: string;
+  /** Demo mode (config.ts): without SMTP, keep mails for /demo/mail; else log them without links. */
+  demo: boolean;
 }
 
 export default fp<MailPluginOptions>(
@@ -25,11 +28,12 @@ export default fp<MailPluginOptions>(
     const mailer = createMailer({
       ...options,
       logError: (error, mail) => app.log.error({ err: error, subject: mail.subject }, 'mail: sending failed'),
+      logUnsent: (mail) => app.log.warn({ mail }, 'mail: not sent (no SMTP_URL); its links are left out of this log'),
     });
     app.decorate('mail', mailer);
     app.addHook('onClose', () => mailer.close());
     const target = mailer.target;
-    if (target !== 'smtp') registerDemoPage(app, target.folder);
+    if (typeof target === 'object') registerDemoPage(app, target.folder);
   },
   { name: 'vf-mail' },
 );
@@ -39,12 +43,6 @@ function registerDemoPage(app: FastifyInstance, folder: string): void {
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     return mailPage(readStoredMails(folder));
   });
-}
-
-
-/** The http(s) addresses in a mail's text. */
-export function linksIn(text: string): string[] {
-  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
 }
 
 function mailPage(mails: StoredMail[]): string {

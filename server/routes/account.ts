@@ -4,7 +4,7 @@
  * send the confirmation mail again. Tokens are one-time (storage/accountTokens.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, NEW_PASSWORD } from '../auth/passwords.ts';
 import { limitAuthAttempt } from '../auth/rateLimit.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../mail/accountMails.ts';
@@ -20,8 +20,13 @@ const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const pageUrl = { type: 'string', minLength: 1, maxLength: 2048 } as const;
 /** A mailed token: 32 random bytes, base64url. */
 const token = { type: 'string', minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const;
-/** The same rules as a signup's password (routes/api.ts). */
-const newPassword = { type: 'string', minLength: 8, maxLength: 128 } as const;
+/** `{ result: {} }`: nothing else can leave in the answer. */
+const emptyResult = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { result: { type: 'object', additionalProperties: false, properties: {} } },
+  required: ['result'],
+} as const;
 
 interface ForgotBody extends Common {
   email: string;
@@ -71,7 +76,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   // Always the same answer: whether an account has this email is never revealed.
   app.post<{ Body: ForgotBody }>(
     '/account/password',
-    { schema: { body: strictObject({ email, url: pageUrl }, ['email', 'section']), querystring: strictObject({}) } },
+    { schema: { body: strictObject({ email, url: pageUrl }, ['email', 'section']), querystring: strictObject({}), response: { 200: emptyResult } } },
     async (request, reply) => {
       const { email: address, section, url } = request.body;
       limitAuthAttempt(app.authLimiter, request, reply, 'password_reset', normaliseEmail(address));
@@ -87,7 +92,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ResetBody }>(
     '/account/password/reset',
-    { schema: { body: strictObject({ token, password: newPassword }, ['token', 'password']), querystring: strictObject({}) } },
+    { schema: { body: strictObject({ token, password: NEW_PASSWORD }, ['token', 'password']), querystring: strictObject({}) } },
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
       const user = await redeem(request.body.token, 'reset', (status) => ({
@@ -117,7 +122,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ResendBody }>(
     '/account/verify/resend',
-    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({ url: pageUrl }), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({ url: pageUrl }), querystring: strictObject({}), response: { 200: emptyResult } } },
     async (request, reply) => {
       const { row } = requireUser(request);
       const site = await siteOf(row.site_uuid);

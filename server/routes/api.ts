@@ -1,18 +1,17 @@
 /** The api service (`/api/v2`): bootstrap and users (signup, login, logout, refresh, current). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
-import { verifyAgainstDummy, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { verifyAgainstDummy, hashPassword, NEW_PASSWORD, verifyPassword } from '../auth/passwords.ts';
 import { limitAuthAttempt, type AuthAction } from '../auth/rateLimit.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/tokens.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { normaliseName } from '../content/normalise.ts';
 import { startEmailVerification } from '../mail/accountMails.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
 import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../storage/sessions.ts';
 import { getSite, hostOf, type Site } from '../storage/sites.ts';
 import { banDetails, effectiveBan } from '../storage/bans.ts';
 import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../storage/users.ts';
-import { absentBodyIsEmpty, type Common, strictObject, userName, uuid } from './schemas.ts';
+import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 
@@ -98,7 +97,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
           {
             name: userName,
             email,
-            password: { type: 'string', minLength: 8, maxLength: 128 },
+            password: NEW_PASSWORD,
             login: { type: 'boolean' },
             'g-recaptcha-response': { type: 'string', maxLength: 4096 },
           },
@@ -109,6 +108,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
+      const name = storedUserName(body.name); // checked before the attempt is counted, like the schema
       limitAttempt(request, reply, 'signup', body.email);
       const site = await siteFromSection(body.section);
       const existing = await findUserByEmail(app.db, site.uuid, body.email);
@@ -117,7 +117,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       const created = await createUser(app.db, {
         site_uuid: site.uuid,
         email: body.email,
-        name: normaliseName(body.name),
+        name,
         password_hash: await hashPassword(body.password),
       });
       if (!created) throw new HttpError(409, 'An account with this email already exists', { field: 'email' });

@@ -20,7 +20,7 @@ export const SITE = DEMO_SITE.uuid;
 export const usingPostgres = process.env['VF_TEST_STORE'] === 'postgres' && !!process.env['DATABASE_URL'];
 
 /** Returns the new database's URL and registers its removal in `cleanups`. */
-async function freshPostgres(cleanups: (() => Promise<void>)[]): Promise<string> {
+export async function freshPostgres(cleanups: (() => Promise<void>)[]): Promise<string> {
   const adminUrl = process.env['DATABASE_URL']!;
   const name = `vf_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

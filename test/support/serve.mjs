@@ -1,5 +1,6 @@
-// Starts the real vf server (`server/main.ts`) as a child process on a free loopback port with a
-// fresh data folder, waits until it answers, and stops it by pid. Used by e2e, browser tests, bench.
+// Starts the real vf server (`server/main.ts`) as a child process on a free port (loopback unless
+// `host` says otherwise) with a fresh data folder, waits until it answers, and stops it by pid.
+// Used by e2e, browser tests, bench.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,8 +22,8 @@ export function freePort() {
   });
 }
 
-/** @returns {Promise<{ origin: string, dataDir: string, pid: number, stop: () => Promise<void> }>} */
-export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
+/** @returns {Promise<{ origin: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>} */
+export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000 } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -30,7 +31,7 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
     // SQLite in a fresh folder unless the caller says otherwise: CI's DATABASE_URL is for the
     // server suite, not for these whole-server runs.
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      ...process.env, PORT: String(port), HOST: host, VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
       DATABASE_URL: '', REDIS_URL: '',
       // Every test reader signs up and logs in from 127.0.0.1, the moderators of a run many times:
       // the auth limits are off here (test/server covers them).
@@ -45,7 +46,8 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
   const keep = (chunk) => { log = (log + chunk).slice(-20000); };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const origin = `http://127.0.0.1:${port}`;
+  // A server on every interface (0.0.0.0) is reached through loopback.
+  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
   // A caller that dies before stop() (an uncaught error, a failed assertion outside a hook) must
   // not leave its server running: it goes with this process.
   const killWithParent = () => child.kill('SIGKILL');
@@ -68,7 +70,7 @@ export async function startServer({ env = {}, timeoutMs = 30000 } = {}) {
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return { origin, dataDir, pid: child.pid, stop };
+      if (response.ok) return { origin, dataDir, pid: child.pid, output: () => log, stop };
     } catch { /* not listening yet */ }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
