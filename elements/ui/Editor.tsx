@@ -4,6 +4,7 @@
  * post succeeds, so a failed post loses nothing.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { isBlankText } from '../../core/text/blankText.ts';
 import { Button } from './Button.tsx';
 import { readDraft, writeDraft } from './draft.ts';
 import { useT } from './useIntl.ts';
@@ -42,9 +43,9 @@ export function Editor(props: EditorProps) {
     if (autoFocus) field.current?.focus();
   }, [autoFocus]);
 
-  const length = text.trim().length;
   const over = text.length > MAX_COMMENT_LENGTH;
-  const canSubmit = length > 0 && !over && !busy;
+  // Text that shows nothing is no comment (the server says "Comment cannot be empty").
+  const canSubmit = !isBlankText(text) && !over && !busy;
 
   const change = (value: string) => {
     setText(value);

@@ -1,4 +1,6 @@
 /** Client-side checks for the login / sign-up form (the server checks the same: docs/api.md). */
+import { isBlankText } from '../../core/text/blankText.ts';
+
 export type LoginMode = 'login' | 'signup';
 export type LoginField = 'name' | 'email' | 'password';
 export interface LoginValues {
@@ -17,7 +19,8 @@ export function validateLogin(mode: LoginMode, values: LoginValues): FieldErrors
   const errors: FieldErrors = {};
   if (mode === 'signup') {
     const name = values.name.trim();
-    if (!name) errors.name = 'base.login.error.nameRequired';
+    // A name of only invisible characters (zero-width space, Hangul filler, ...) is no name.
+    if (isBlankText(name)) errors.name = 'base.login.error.nameRequired';
     else if (name.length > NAME_MAX) errors.name = 'base.login.error.nameTooLong';
   }
   const email = emailError(values.email);

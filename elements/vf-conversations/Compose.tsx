@@ -4,6 +4,7 @@
  * under that name instead of being asked to log in.
  */
 import { useId, useRef, useState } from 'react';
+import { isBlankText } from '../../core/text/blankText.ts';
 import { Editor } from '../ui/Editor.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { useGuestGate } from './useGuestGate.ts';
@@ -54,7 +55,7 @@ export function Compose({ sectionUuid, containerUuid, closed, onClosed }: Compos
 
   const submit = async (text: string) => {
     if (!anonymous) return post(text);
-    if (!name.trim()) {
+    if (isBlankText(name)) {
       setNameError(true);
       nameField.current?.focus();
       return false;

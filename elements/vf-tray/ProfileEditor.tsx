@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useUpdateProfileMutation } from '../../core/api/profiles.ts';
 import type { User } from '../../core/api/types.ts';
+import { isBlankText } from '../../core/text/blankText.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { Button } from '../ui/Button.tsx';
 import { LoginField } from '../ui/LoginField.tsx';
@@ -49,7 +50,7 @@ export function ProfileEditor({ user }: { user: User }) {
     event.preventDefault();
     if (busy) return;
     const clean = name.trim();
-    if (!clean || clean.length > MAX_NAME) return setNameError(t('base.profile.nameRequired'));
+    if (isBlankText(clean) || clean.length > MAX_NAME) return setNameError(t('base.profile.nameRequired'));
     setNameError(null);
     void run('name', { uuid: user.uuid, name: clean });
   };

@@ -6,10 +6,10 @@
 import { isPrivileged, type PermissionUser } from '../../core/permissions/index.ts';
 import type { SiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
-import { normaliseName } from '../content/normalise.ts';
 import { enforce } from '../permissions/index.ts';
 import { detectImageType, saveAvatar } from '../storage/avatars.ts';
 import type { UserChange, UserRow } from '../storage/users.ts';
+import { storedUserName } from './schemas.ts';
 
 export interface ProfileEdit {
   /** The editor as the rules see them (null: not a user of the target's site). */
@@ -21,7 +21,7 @@ export interface ProfileEdit {
 
 export function nameChange(edit: ProfileEdit, name: string): UserChange {
   enforce('user', 'update_name', { user: edit.user, settings: edit.settings, target: { uuid: edit.target.uuid } });
-  const clean = normaliseName(name);
+  const clean = storedUserName(name);
   if (edit.settings.enable_username_premoderation && !isPrivileged(edit.user)) {
     return { username_pending: clean, username_moderation_status: 'pending' };
   }

@@ -3,11 +3,20 @@
  * (`session`, `section`), and every object schema refuses unknown properties.
  */
 import { SESSION_ID_PATTERN } from '../auth/tokens.ts';
+import { normaliseName } from '../content/normalise.ts';
+import { badRequest } from '../errors.ts';
 
 export const uuid = { type: 'string', format: 'uuid' } as const;
 
-/** A user's display name: 1–50 characters, not only spaces, no control characters. */
-export const userName = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[^\\p{Cc}]*[^\\s\\p{Cc}][^\\p{Cc}]*$' } as const;
+/** A user's display name: 1–50 characters, no control characters; `storedUserName` refuses a blank one. */
+export const userName = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[^\\p{Cc}]*$' } as const;
+
+/** The name to store (normaliseName); one that shows nothing (core/text/blankText.ts) is a 400. */
+export function storedUserName(name: string): string {
+  const clean = normaliseName(name);
+  if (!clean) throw badRequest('Name cannot be empty', 'name');
+  return clean;
+}
 
 /** A user named by uuid or by numeric id (spec §7 `users/{id}`). */
 export const userId = { type: 'string', anyOf: [uuid, { pattern: '^[1-9][0-9]{0,14}$' }] } as const;

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResult, Comment } from '../../core/api/types.ts';
+import { isBlankText } from '../../core/text/blankText.ts';
 import { normaliseComment } from '../../server/content/normalise.ts';
 import { updateSiteSettings } from '../../server/storage/sites.ts';
 import { type Payload, XSS_CORPUS } from '../fixtures/xss/corpus.ts';
@@ -68,9 +69,9 @@ describe('XSS corpus', () => {
     }
   });
 
-  // Names (docs/api.md): 1–50 characters, no control characters, not only spaces; shown with
-  // every run of white space as one space, trimmed (normaliseName).
-  const validName = (text: string) => codePoints(text) >= 1 && codePoints(text) <= 50 && !CONTROL.test(text) && /\S/u.test(text);
+  // Names (docs/api.md): 1–50 characters, no control characters, not only blank characters;
+  // shown with every run of white space as one space, trimmed (normaliseName).
+  const validName = (text: string) => codePoints(text) >= 1 && codePoints(text) <= 50 && !CONTROL.test(text) && !isBlankText(text);
   const shownName = (text: string) => text.replace(/\s+/g, ' ').trim();
 
   test("payloads as a user's name (profile rename): kept as typed; names the rules refuse get 400 on 'name'", async (t) => {
@@ -116,9 +117,9 @@ describe('XSS corpus', () => {
     for (const payload of XSS_CORPUS) {
       const response = await postAs(app, c.content_container_uuid, { content: 'anonymous', anonymous_name: payload.text });
       // The documented rule (docs/api.md): at most 50 characters as sent; control characters
-      // removed, runs of white space made one space, trimmed; empty after that → 400.
+      // removed, runs of white space made one space, trimmed; blank after that → 400.
       const name = payload.text.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').replace(/\s+/g, ' ').trim();
-      if (codePoints(payload.text) > 50 || name === '') {
+      if (codePoints(payload.text) > 50 || isBlankText(name)) {
         assert.equal(response.statusCode, 400, `${payload.source}: refused`);
         assert.equal(response.json().field, 'anonymous_name', payload.source);
         continue;
