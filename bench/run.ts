@@ -7,6 +7,7 @@ import { startServer } from '../test/support/serve.mjs';
 import { dist, loaderSize } from './bundle.ts';
 import { fanoutRows } from './fanout.ts';
 import { largeContainerTable, measureCommentsList } from './comments-list.ts';
+import { firstLoadCallRows } from './first-load-calls.ts';
 import { measureFirstRender } from './first-render.ts';
 import { libraryFloor } from './library-floor.ts';
 import { render1000Rows } from './render-1000.ts';
@@ -39,6 +40,8 @@ try {
 } finally {
   await server.stop();
 }
+// The combined first-load call against two calls, under emulated network latency (its own server).
+rows.push(...(await firstLoadCallRows()));
 // The list at scale (bench/comments-list.ts): its own servers, one per engine.
 rows.push(...(await largeContainerTable()));
 // Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.

@@ -190,6 +190,13 @@ export async function refetchForModerator(dispatch: Dispatch, getState: GetState
 
 /** Applies a change, flag or removal event; false when the event is not one of those. */
 export function applyCommentChangeEvent(dispatch: Dispatch, getState: GetState, event: ContentEvent): boolean {
+  // A moderator answered the comment, or kept it when flagged: it is locked, and its author's
+  // page hides Edit and Remove at once. Only cached copies take the lock (it is no new comment).
+  const locked = isCopyOf(event) ? event.content.date_locked : null;
+  if (event.event === 'locked' || event.event === 'flags_cleared') {
+    if (locked != null) updateCommentInCaches(dispatch, getState, event.content_container_uuid, event.content_uuid, (c) => void (c.date_locked = locked));
+    if (event.event === 'locked') return true;
+  }
   if (event.event === 'flagged' || event.event === 'flags_cleared') {
     // Flag totals are for moderators: the public event carries none (nor who flagged).
     void refetchForModerator(dispatch, getState, event);

@@ -213,6 +213,8 @@ export type ContentEventName =
   | 'unpicked'
   | 'flagged'
   | 'flags_cleared'
+  /** A moderator answered the comment: `content` carries its `date_locked` (no more author edits). */
+  | 'locked'
   /** A moderator changed the container's settings (closed, hidden, premoderated): `settings`;
    * content_uuid is the container's uuid. */
   | 'settings_changed';

@@ -11,7 +11,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/comment-queries.ts';
-import { changeComment, clearFlags, commentEvent, type CommentUpdate } from '../storage/comment-writes.ts';
+import { changeComment, clearFlags, commentEvent, type CommentUpdate, lockBy } from '../storage/comment-writes.ts';
 import { setReaction, viewerOf } from '../storage/comments.ts';
 import { getContainer, holdsForModeration } from '../storage/containers.ts';
 import type { EventDraft } from '../storage/events.ts';
@@ -124,7 +124,8 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
       const t = await load(request);
       const user = member(request, t);
       const ctx = { user: permissionUser(user.row, user.ban), settings: t.site.settings, content: ruledContent(t) };
-      enforce('comment', t.viewer.privileged && t.row.actor_uuid !== user.row.uuid ? 'moderate' : 'update', ctx);
+      const byModerator = t.viewer.privileged && t.row.actor_uuid !== user.row.uuid;
+      enforce('comment', byModerator ? 'moderate' : 'update', ctx);
       notDeleted(t);
       const text = normaliseComment(request.body.content);
       if (!text.ok) throw badRequest(text.message, 'content');
@@ -134,7 +135,9 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
         (before) => {
           if (before.content === text.text) return { patch: null };
           const again = held && before.state === 'visible' ? { state: 'awaiting_moderation' } : {};
-          return { patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...again } };
+          // A moderator's edit locks it: the author cannot put back what the moderator took out.
+          const lock = byModerator ? lockBy(before, user.row.uuid) : {};
+          return { patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...again, ...lock } };
         },
         (_before, after) => commentEvent('updated', after, user.row.uuid),
       );
@@ -213,7 +216,10 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
     }
   }
 
-  // Moderation states. enable also clears the comment's flags (the moderator kept it).
+  // Moderation states. enable also clears the comment's flags (the moderator kept it). Each
+  // change locks someone else's comment: its author can no longer edit or remove what a
+  // moderator kept, rejected or restored (docs/settings.md "What locks a comment"). Approving a
+  // held comment does not: under premoderation the author's edits wait for approval again.
   for (const [action, { to, event }] of Object.entries(MODERATION)) {
     app.post<{ Params: ContentParams; Body: Common }>(
       `/:section/:container/moderation/:content_uuid/${action}`,
@@ -228,7 +234,9 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
             if (action === 'unspam' && before.state !== 'spam') return { patch: null };
             const flagged = action === 'enable' && Number(before.total_flags ?? 0) > 0;
             if (before.state === to && !flagged) return { patch: null };
-            return { patch: { state: to, ...(action === 'enable' ? { total_flags: 0 } : {}) }, also: (trx) => (flagged ? clearFlags(trx, before.uuid) : Promise.resolve()) };
+            const approval = action === 'enable' && before.state === 'awaiting_moderation' && !flagged;
+            const patch = { state: to, ...(action === 'enable' ? { total_flags: 0 } : {}), ...(approval ? {} : lockBy(before, user.row.uuid)) };
+            return { patch, also: (trx) => (flagged ? clearFlags(trx, before.uuid) : Promise.resolve()) };
           },
           (before, after) =>
             before.state === after.state

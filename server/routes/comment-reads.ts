@@ -111,8 +111,9 @@ export default async function commentReadRoutes(app: FastifyInstance): Promise<v
     async (request) => ({ result: await containerFor(request, request.params.section, request.body.container_id) }),
   );
 
-  // The widget's first load: the container and its first page in one call. An unknown container
-  // is 404 (not created: the client falls back to POST /{s} or contentcontainer/id).
+  // The container and its first page in one call (content.md §7 `GET /{section_uuid}`): one round
+  // trip less than the element's two, which pays on a real network (bench/first-load-calls.ts).
+  // An unknown container is 404 (not created: the client falls back to POST /{s} or contentcontainer/id).
   app.get<{ Params: { section: string }; Querystring: PageQuery & { container_id: string } }>(
     '/:section',
     { schema: { params: params(['section']), querystring: strictObject({ container_id: containerId, ...pageOptions }, ['container_id']) } },

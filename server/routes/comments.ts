@@ -1,5 +1,6 @@
 /** The comments service's writes (`/api/comments`): posting, replies, likes; reads are in comment-reads.ts. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Comment, ContentEvent } from '../../core/api/types.ts';
 import { ANONYMOUS_UUID } from '../../core/ids/index.ts';
 import type { PermissionUser } from '../../core/permissions/index.ts';
@@ -9,11 +10,11 @@ import { canSee } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { forViewer, getCommentWithActor } from '../storage/comment-queries.ts';
-import { commentEvent } from '../storage/comment-writes.ts';
+import { commentEvent, lockAnswered } from '../storage/comment-writes.ts';
 import { holdsForModeration } from '../storage/containers.ts';
 import { anonymousActor, getCommentInContainer, insertComment, type Reaction, setReaction, viewerOf } from '../storage/comments.ts';
 import type { EventDraft } from '../storage/events.ts';
-import type { CommentsTable, ContainersTable } from '../storage/schema.ts';
+import type { CommentsTable, ContainersTable, Database } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
 import { containerOr404 } from './comment-reads.ts';
@@ -96,7 +97,9 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
     const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
     const held = holdsForModeration(site.settings, container, privileged);
-    const { row, event } = await insertComment(
+    // A moderator's answer locks the comment answered: its author can no longer edit it away.
+    const locks = privileged && parent ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid) : undefined;
+    const { row, events } = await insertComment(
       app.db,
       {
         site_uuid: container.site_uuid,
@@ -109,8 +112,9 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
       },
       // A held comment's event has no content: moderators' pages refetch (docs/api.md).
       (row) => commentEvent('created', { ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null }, row.actor_uuid),
+      locks,
     );
-    app.hub.publish(event); // after commit: the event is in the log for catch-up
+    for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
     return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, { ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null })!;
   }
 

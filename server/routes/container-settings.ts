@@ -1,9 +1,15 @@
 /**
  * Container settings (content.md §7 "POST and DELETE /{section}/{container}/settings"):
  * moderators and admins of the site close a conversation, hide it, or hold its new comments for
- * moderation. POST sets the given keys; DELETE resets the given keys to their defaults (off).
+ * moderation. POST sets the given keys; DELETE removes the keys it names from the container, so
+ * it behaves as the site does by default (open, shown, held only under the site's premoderation).
+ *
+ * One handler for every kind of container: a service mounts this plugin under its base with its
+ * own content type (its events' `content_type`) and, where its address differs, its own url
+ * (chat's reset is `DELETE …/settings/edit`, content.md §7).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ContentEvent } from '../../core/api/types.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
@@ -17,15 +23,37 @@ interface ContainerParams {
   container: string;
 }
 
+export interface ContainerSettingsOptions {
+  /** The `content_type` of the `settings_changed` events (default `comments`). */
+  contentType?: ContentEvent['content_type'];
+  /** The call's address under the service's base (default `/:section/:container/settings`). */
+  url?: string;
+  /** The methods to mount there (default POST and DELETE). */
+  methods?: readonly ('POST' | 'DELETE')[];
+}
+
+type Method = 'POST' | 'DELETE';
+
 const body = strictObject(Object.fromEntries(CONTAINER_SETTINGS.map((key) => [key, { type: 'boolean' }])));
 
-export default async function containerSettingsRoutes(app: FastifyInstance): Promise<void> {
+/** The change a call asks for: POST sets each key given; DELETE resets each key it names (any value). */
+function settingsChange(method: Method, given: ContainerSettingsChange): ContainerSettingsChange {
+  const change: ContainerSettingsChange = {};
+  for (const key of CONTAINER_SETTINGS) {
+    const value = given[key];
+    if (value !== undefined) change[key] = method === 'POST' ? value : false;
+  }
+  return change;
+}
+
+export default async function containerSettingsRoutes(app: FastifyInstance, options: ContainerSettingsOptions = {}): Promise<void> {
+  const { contentType = 'comments', url = '/:section/:container/settings', methods = ['POST', 'DELETE'] } = options;
   app.addHook('preHandler', app.auth.checkRequestSignature);
 
-  for (const method of ['POST', 'DELETE'] as const) {
+  for (const method of methods) {
     app.route<{ Params: ContainerParams; Body: Common & ContainerSettingsChange }>({
       method,
-      url: '/:section/:container/settings',
+      url,
       preValidation: absentBodyIsEmpty,
       schema: { params: params(['section', 'container']), body, querystring: strictObject({}) },
       handler: async (request) => {
@@ -36,13 +64,8 @@ export default async function containerSettingsRoutes(app: FastifyInstance): Pro
         const user = requireUser(request);
         if (user.row.site_uuid !== site.uuid) throw new HttpError(403, 'This account belongs to another site');
         enforce('comment', 'moderate', { user: permissionUser(user.row, user.ban), settings: site.settings });
-        // DELETE takes the same body shape and resets the keys it names (any value) to off.
-        const change: ContainerSettingsChange = {};
-        for (const key of CONTAINER_SETTINGS) {
-          const value = request.body[key];
-          if (value !== undefined) change[key] = method === 'POST' ? value : false;
-        }
-        const { row, event } = await updateContainerSettings(app.db, container.uuid, change, user.row.uuid);
+        const change = settingsChange(method, request.body);
+        const { row, event } = await updateContainerSettings(app.db, container.uuid, change, user.row.uuid, contentType);
         if (event) app.hub.publish(event); // after commit: every open page closes or reopens
         return { result: toApiContainer(row, await viewerOf(app.db, user.row, site.uuid)) };
       },

@@ -53,6 +53,27 @@ export async function changeComment(
   });
 }
 
+/**
+ * The lock a moderator's action sets on someone else's comment: its author may no longer edit or
+ * remove it (docs/settings.md "What locks a comment"). The first lock stays; a moderator's own
+ * comment is not locked by their own action.
+ */
+export function lockBy(before: Pick<Row, 'actor_uuid' | 'date_locked'>, moderatorUuid: string, now = Date.now()): { date_locked?: number } {
+  return before.actor_uuid === moderatorUuid || before.date_locked != null ? {} : { date_locked: now };
+}
+
+/**
+ * Locks the comment a moderator answered (in the reply's transaction) and logs `locked` with the
+ * comment after the lock; null when nothing changed (already locked, or the moderator's own).
+ */
+export async function lockAnswered(trx: Transaction<Database>, uuid: string, moderatorUuid: string): Promise<ContentEvent | null> {
+  const before = await getCommentWithActor(trx, uuid);
+  const lock = before ? lockBy(before, moderatorUuid) : {};
+  if (!before || lock.date_locked === undefined) return null;
+  await trx.updateTable('comments').set(lock).where('uuid', '=', uuid).where('date_locked', 'is', null).execute();
+  return appendEvent(trx, commentEvent('locked', { ...before, ...lock }, moderatorUuid));
+}
+
 /** Removes every flag of the comment (a moderator kept it). */
 export async function clearFlags(trx: Transaction<Database>, uuid: string): Promise<void> {
   await trx.deleteFrom('flags').where('content_uuid', '=', uuid).execute();

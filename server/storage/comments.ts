@@ -55,13 +55,15 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<CommentsT
 
 /**
  * Stores the comment and, in the same transaction, the realtime event `describe` makes of it
- * (publish `event` only after this resolves: it has committed).
+ * and whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
+ * Publish `events` (the comment's first) only after this resolves: they have committed.
  */
 export async function insertComment(
   db: Kysely<Database>,
   input: NewComment,
   describe: (row: CommentsTable) => EventDraft,
-): Promise<{ row: CommentsTable; event: ContentEvent }> {
+  also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
+): Promise<{ row: CommentsTable; events: ContentEvent[] }> {
   const uuid = randomUUID();
   const parent = input.parent;
   const row: CommentsTable = {
@@ -85,12 +87,14 @@ export async function insertComment(
     date_created: Date.now(),
     date_edited: null,
   };
-  const event = await db.transaction().execute(async (trx) => {
+  const events = await db.transaction().execute(async (trx) => {
     await trx.insertInto('comments').values(row).execute();
     if (row.state === 'visible') await moveCounts(trx, row, 1); // a held comment counts once enabled
-    return appendEvent(trx, describe(row));
+    const created = await appendEvent(trx, describe(row));
+    const more = await also?.(trx);
+    return more ? [created, more] : [created];
   });
-  return { row, event };
+  return { row, events };
 }
 
 /** Likes, dislikes and flags: one row per user and comment, and a total on the comment. */

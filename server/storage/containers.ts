@@ -46,14 +46,16 @@ export async function getContainer(db: Kysely<Database>, siteUuid: string, uuid:
 }
 
 /**
- * Sets the given settings and, when one changed, logs a `settings_changed` event in the same
- * transaction (publish it after commit); returns the container after the change.
+ * Sets the given settings and, when one changed, logs a `settings_changed` event (of the
+ * service's `contentType`) in the same transaction (publish it after commit); returns the
+ * container after the change.
  */
 export async function updateContainerSettings(
   db: Kysely<Database>,
   uuid: string,
   change: ContainerSettingsChange,
   actorUuid: string,
+  contentType: ContentEvent['content_type'] = 'comments',
 ): Promise<{ row: ContainersTable; event: ContentEvent | null }> {
   const columns = Object.fromEntries(Object.entries(change).map(([key, on]) => [key, on ? 1 : 0]));
   return db.transaction().execute(async (trx) => {
@@ -63,7 +65,7 @@ export async function updateContainerSettings(
     const row = await trx.updateTable('containers').set(columns).where('uuid', '=', uuid).returningAll().executeTakeFirstOrThrow();
     const event = await appendEvent(trx, {
       event: 'settings_changed',
-      content_type: 'comments',
+      content_type: contentType,
       section_uuid: row.site_uuid,
       content_container_uuid: row.uuid,
       content_uuid: row.uuid,
