@@ -103,14 +103,28 @@ function strictly(validate: Validate, numbers: [string, 'integer' | 'number'][])
 type AjvOptions = NonNullable<FastifyServerOptions['ajv']>;
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
+// One pool and one cache of compiled validators per process, shared by every app built in it (the
+// tests build one per test): compiling every route's schemas for each app tripled an app's start.
+// A validator depends only on its schema, the request part and the Ajv options, which form its key.
+const pool = AjvCompiler();
+const compiled = new Map<string, Validate>();
+
 function buildPartValidators(externalSchemas: Record<string, unknown>, options: AjvOptions = {}) {
-  const pool = AjvCompiler();
   const coercing = pool(externalSchemas as never, options as never);
   const exact = pool(externalSchemas as never, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } } as never);
+  const optionsKey = JSON.stringify([externalSchemas, options.customOptions]);
   return (route: RouteSchema): Validate => {
-    const safe = { ...route, schema: withSafeIntegers(route.schema) as Schema };
-    if (route.httpPart === 'body') return strictly(exact(safe as never) as Validate, []);
-    return strictly(coercing(safe as never) as Validate, numericProperties(safe.schema));
+    const body = route.httpPart === 'body';
+    const key = `${optionsKey}|${body ? 'body' : 'text'}|${JSON.stringify(route.schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      const safe = { ...route, schema: withSafeIntegers(route.schema) as Schema };
+      validate = body
+        ? strictly(exact(safe as never) as Validate, [])
+        : strictly(coercing(safe as never) as Validate, numericProperties(safe.schema));
+      compiled.set(key, validate);
+    }
+    return validate;
   };
 }
 
