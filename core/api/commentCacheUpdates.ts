@@ -143,16 +143,16 @@ export function cacheViewer(getState: GetState): CommentViewer {
  * A comment changed (edited, moderated, pinned, picked, removed): every cached copy follows, as
  * this viewer may see it. `forViewer`: `next` is the server's answer to this viewer (its
  * `actions`, reasons and flags are theirs); otherwise a viewer-neutral realtime copy.
- * A comment that becomes visible and is not cached yet is inserted like a new one.
+ * A comment not cached yet is inserted like a new one when `insertIfMissing` (it came into view).
  */
-export function applyChangedComment(dispatch: Dispatch, getState: GetState, next: Comment, forViewer: boolean): void {
+export function applyChangedComment(dispatch: Dispatch, getState: GetState, next: Comment, forViewer: boolean, insertIfMissing = true): void {
   const viewer = cacheViewer(getState);
   let before: ContentState | undefined;
   const { changed } = patchCommentPages(dispatch, getState, next.content_container_uuid, (d) => {
     before ??= findComment(d, next.content_uuid)?.state;
     return applyCommentChange(d, next, viewer, forViewer);
   });
-  if (!changed && next.state === 'visible') insertCommentIntoCaches(dispatch, getState, next);
+  if (!changed && next.state === 'visible' && insertIfMissing) insertCommentIntoCaches(dispatch, getState, next);
   // The container's public count follows a comment into and out of view.
   if (before !== undefined && (before === 'visible') !== (next.state === 'visible')) {
     countInContainer(dispatch, getState, next.content_container_uuid, next.state === 'visible' ? 1 : -1);
@@ -205,7 +205,9 @@ export function applyCommentChangeEvent(dispatch: Dispatch, getState: GetState, 
   if (!CHANGE_EVENTS.has(event.event)) return false;
   const state = HIDING_EVENTS[event.event];
   if (isCopyOf(event)) {
-    applyChangedComment(dispatch, getState, event.content, false);
+    // Only a comment that just came into view (approved, enabled) is new to a page that lacks it;
+    // a pick, pin or edit of one it has not loaded (an older page) is neither new nor uncounted.
+    applyChangedComment(dispatch, getState, event.content, false, event.event === 'visible');
   } else if (state) {
     // No copy is sent for what the public may not see: the cached copy takes the new state.
     const cached = findCachedComment(getState, event.content_container_uuid, event.content_uuid);

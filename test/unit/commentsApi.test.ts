@@ -147,6 +147,22 @@ describe('comments through the store', () => {
     assert.deepEqual(topLevel(), [thread.content_uuid]);
   });
 
+  it('a pick, pin or edit of a comment this page has not loaded neither adds it nor counts it again', () => {
+    const unseen = comment({ is_picked: true });
+    const countBefore = listData().pages[0]!.total_visible_content;
+    for (const name of ['picked', 'pinned', 'updated'] as const) {
+      store.dispatch(eventReceived({ subscriptionId: 'x', event: event({ event: name, content_uuid: unseen.content_uuid, content: unseen }) }));
+    }
+    assert.deepEqual(topLevel(), [thread.content_uuid, older.content_uuid]);
+    assert.equal(listData().pages[0]!.total_visible_content, countBefore);
+  });
+
+  it('a comment a moderator approved that this page has not loaded arrives', () => {
+    const approved = comment();
+    store.dispatch(eventReceived({ subscriptionId: 'x', event: event({ event: 'visible', content_uuid: approved.content_uuid, content: approved }) }));
+    assert.deepEqual(topLevel(), [approved.content_uuid, thread.content_uuid, older.content_uuid]);
+  });
+
   it('login sets the user and publishes authentication/login; logout signs out and refetches lists', async () => {
     const me = user();
     server.handle((req) => {
