@@ -9,6 +9,9 @@ import { createVfIntl, loadMessages } from '../i18n/index.ts';
 
 export const CHUNK_ERROR_ATTR = 'data-vf-chunk-error';
 
+/** What a "didn't load" notice says when the message bundle did not load either. */
+export const UNTRANSLATED_CHUNK_ERROR = { message: "This part of the page didn't load.", retry: 'Retry' };
+
 async function texts(lang: string): Promise<{ message: string; retry: string }> {
   try {
     const intl = createVfIntl(lang, await loadMessages(lang, ['base']));
@@ -18,7 +21,7 @@ async function texts(lang: string): Promise<{ message: string; retry: string }> 
     };
   } catch {
     // The message bundle did not load either: say it in the default language.
-    return { message: "This part of the page didn't load.", retry: 'Retry' };
+    return UNTRANSLATED_CHUNK_ERROR;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Every element's React root: the page's one store, the host element, and the i18n context.
  * Messages for `base` + the element's bundle load once per language and are shared by every
- * element on the page; a quiet skeleton reserves space until they arrive.
+ * element on the page; a quiet skeleton reserves space until they arrive. If they cannot be
+ * loaded (offline), the widget says so, untranslated since its texts are what failed, with Retry.
  */
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -11,7 +12,9 @@ import { selectPage } from '../../core/session/slice.ts';
 import { createVfIntl, directionOf, loadMessages, localeOf, pageLanguage, type VfIntl } from '../../core/i18n/index.ts';
 import { HostContext, useHost } from './hostEvents.ts';
 import { IntlContext } from './useIntl.ts';
+import { Button } from './Button.tsx';
 import { Skeleton } from './Skeleton.tsx';
+import { UNTRANSLATED_CHUNK_ERROR } from '../../core/mount/chunkError.ts';
 
 const DEFAULT_LANG = 'en-us';
 const intlCache = new Map<string, Promise<VfIntl>>();
@@ -49,6 +52,8 @@ function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
   const lang = pageLanguage(typeof pageLang === 'string' ? pageLang : null);
   const host = useHost();
   const [intl, setIntl] = useState<VfIntl | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   // The widget root carries its language and direction (Arabic lays out right to left), so the
   // shadow tree mirrors even on a page whose own direction differs.
@@ -62,13 +67,28 @@ function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
     let live = true;
     loadIntl(lang, bundle).then(
       (loaded) => live && setIntl(loaded),
-      (error: unknown) => console.warn('[vf] could not load messages', error),
+      (error: unknown) => {
+        console.warn('[vf] could not load messages', error);
+        if (live) setFailed(true);
+      },
     );
     return () => {
       live = false;
     };
-  }, [lang, bundle]);
+  }, [lang, bundle, attempt]);
 
+  if (!intl && failed) {
+    const retry = () => {
+      setFailed(false);
+      setAttempt((n) => n + 1); // loadIntl forgot the failure: this imports the bundle again
+    };
+    return (
+      <div className="vf-chunk-error" part="error" role="alert" lang="en">
+        <span>{UNTRANSLATED_CHUNK_ERROR.message}</span>{' '}
+        <Button onClick={retry}>{UNTRANSLATED_CHUNK_ERROR.retry}</Button>
+      </div>
+    );
+  }
   if (!intl) return placeholder === 'none' ? null : <Skeleton />;
   return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
 }

@@ -324,6 +324,20 @@ describe('chunks that fail to load', () => {
     await page.close();
   });
 
+  it('a language bundle that fails shows the message (untranslated) in the widget, and Retry fetches it again', async () => {
+    let failing = true;
+    const { page, errors } = await open(publisherPage('<p>Story</p><vf-tray-trigger></vf-tray-trigger>'), {
+      prepare: (p) => p.route(/\/chunks\/i18n-en-us-base-[\w-]+\.js/, (route) => (failing ? route.abort() : route.continue())),
+    });
+    const trigger = page.locator('vf-tray-trigger').first();
+    await trigger.getByRole('alert').getByText("This part of the page didn't load.").waitFor();
+    failing = false;
+    await trigger.getByRole('button', { name: 'Retry' }).click();
+    await trigger.getByRole('button', { name: 'Open notifications' }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a stylesheet chunk that fails shows the message in the widget, with Retry', async () => {
     let failing = true;
     const { page } = await open(publisherPage('<p>Story</p>'), {
