@@ -203,6 +203,9 @@ export function applyCommentChangeEvent(dispatch: Dispatch, getState: GetState, 
     return true;
   }
   if (!CHANGE_EVENTS.has(event.event)) return false;
+  // A copy that is not a comment of this event (a malformed frame) changes nothing. No copy at all
+  // is different: the public may not see the comment any more.
+  if (event.content != null && !isCopyOf(event)) return true;
   const state = HIDING_EVENTS[event.event];
   if (isCopyOf(event)) {
     // Only a comment that just came into view (approved, enabled) is new to a page that lacks it;

@@ -157,6 +157,12 @@ describe('comments through the store', () => {
     assert.equal(listData().pages[0]!.total_visible_content, countBefore);
   });
 
+  it('an edit event with a malformed copy changes nothing (no copy at all would take the comment out of view)', () => {
+    const broken = { ...older, content: null, state: 'nonsense' } as unknown as Comment;
+    store.dispatch(eventReceived({ subscriptionId: 'x', event: event({ event: 'updated', content_uuid: older.content_uuid, content: broken }) }));
+    assert.deepEqual(topLevel(), [thread.content_uuid, older.content_uuid]);
+  });
+
   it('a comment a moderator approved that this page has not loaded arrives', () => {
     const approved = comment();
     store.dispatch(eventReceived({ subscriptionId: 'x', event: event({ event: 'visible', content_uuid: approved.content_uuid, content: approved }) }));
