@@ -1,14 +1,14 @@
 /**
  * build(t): the app on a fresh database, seeded, closed after the test. SQLite in a temp data
  * folder by default; with VF_TEST_STORE=postgres and DATABASE_URL, a fresh PostgreSQL database
- * per test (created from DATABASE_URL, dropped after).
+ * per test (copied from a migrated template made once per test file, dropped after).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, type TestContext } from 'node:test';
 import pg from 'pg';
 import type { AuthResult, Comment, Container } from '../../core/api/types.ts';
 import { buildApp } from '../../server/app.ts';
@@ -19,30 +19,75 @@ import type { Database } from '../../server/storage/schema.ts';
 export const SITE = DEMO_SITE.uuid;
 export const usingPostgres = process.env['VF_TEST_STORE'] === 'postgres' && !!process.env['DATABASE_URL'];
 
-/** Returns the new database's URL and registers its removal in `cleanups`. */
-export async function freshPostgres(cleanups: (() => Promise<void>)[]): Promise<string> {
-  const adminUrl = process.env['DATABASE_URL']!;
-  const name = `vf_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    // pg's pool.end() resolves before its sockets have closed; wait for the backends to go,
-    // or FORCE would kill them and the app's closing client would throw "terminating connection".
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+/** Runs `work` with a client on DATABASE_URL's database (to create and drop test databases). */
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env['DATABASE_URL']! });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
     await client.end();
+  }
+}
+
+/**
+ * pg's pool.end() resolves before its sockets have closed: wait for the database's backends to go
+ * (or FORCE would kill them and the app's closing client would throw "terminating connection", and
+ * a template with a backend cannot be copied).
+ */
+async function untilUnused(client: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const dropDatabase = (name: string) =>
+  withAdmin(async (client) => {
+    await untilUnused(client, name);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
-  const url = new URL(adminUrl);
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env['DATABASE_URL']!);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Returns a new database's URL and registers its removal in `cleanups`: empty, or a copy of
+ * `template` (CREATE DATABASE … TEMPLATE).
+ */
+export async function freshPostgres(cleanups: (() => Promise<void>)[], template?: string): Promise<string> {
+  const name = `vf_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  cleanups.push(() => dropDatabase(name));
+  return databaseUrl(name);
+}
+
+let template: Promise<string> | null = null;
+// Registered as the file loads, so it runs after all of the file's tests (inside a test it would
+// run after that test).
+if (usingPostgres) after(async () => void (template && (await dropDatabase(await template))));
+
+/**
+ * A database every migration has run on, made once per test file and dropped after its tests:
+ * each test gets a copy, which is much quicker than migrating a new database for every test.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const name = `vf_tpl_${randomBytes(6).toString('hex')}`;
+    await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+    const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
+    const app = buildApp({ config: loadConfig({ VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl(name) }) });
+    await app.ready(); // runs the migrations
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await withAdmin((client) => untilUnused(client, name));
+    return name;
+  })();
+  return template;
 }
 
 /** `extraEnv` adds to the test's environment (e.g. SMTP_URL for a local SMTP server). */
@@ -57,7 +102,7 @@ export async function build(t: TestContext, extraEnv: Record<string, string> = {
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   // Posting limits are off unless a test sets VF_POST_LIMIT: tests post many comments at once.
   const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VF_POST_LIMIT: '0', ...extraEnv };
-  if (usingPostgres) env['DATABASE_URL'] = await freshPostgres(cleanups);
+  if (usingPostgres) env['DATABASE_URL'] = await freshPostgres(cleanups, await migratedTemplate());
   const app = buildApp({ config: loadConfig(env) });
   cleanups.push(() => app.close());
   await app.ready();
