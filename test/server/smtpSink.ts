@@ -16,13 +16,19 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the `n`th mail (1-based) once it has arrived. */
+  /** Resolves with the `n`th mail (1-based) once it has arrived; rejects if it has not within 15 s. */
   nth(n: number): Promise<ReceivedMail>;
 }
 
 export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiting: { n: number; resolve(mail: ReceivedMail): void }[] = [];
+  /** A mail that never comes fails its test instead of hanging the whole run. */
+  const arrival = (n: number) =>
+    new Promise<ReceivedMail>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`mail #${n} did not arrive within 15 s (${mails.length} arrived)`)), 15_000);
+      waiting.push({ n, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
+    });
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
@@ -46,7 +52,7 @@ export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    nth: (n) => (mails.length >= n ? Promise.resolve(mails[n - 1]!) : new Promise((resolve) => waiting.push({ n, resolve }))),
+    nth: (n) => (mails.length >= n ? Promise.resolve(mails[n - 1]!) : arrival(n)),
   };
 }
 
