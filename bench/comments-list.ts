@@ -40,7 +40,7 @@ async function largeContainerRows(engine: Engine, seconds: number): Promise<Row[
     try {
       containerUuid = await seedLargeContainer(db, DEMO_SITE.uuid, LARGE_CONTAINER);
       const row = await db
-        .selectFrom('comments')
+        .selectFrom('contents')
         .select('uuid')
         .where('container_uuid', '=', containerUuid)
         .where('parent_uuid', 'is', null)

@@ -2,7 +2,7 @@
 // and a large container written straight into the database.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CommentsTable, Database } from '../server/storage/schema.ts';
+import type { ContentsTable, Database } from '../server/storage/schema.ts';
 import { callApi } from '../test/support/callApi.ts';
 const DEMO_CONTAINER_ID = 'demo-article-river-trees';
 
@@ -33,13 +33,13 @@ export async function seedLargeContainer(db: Kysely<Database>, siteUuid: string,
     password_hash: 'x', user_privilege: 'user', date_created: now,
   }));
   const containerUuid = randomUUID();
-  const tops: CommentsTable[] = [];
-  const replies: CommentsTable[] = [];
+  const tops: ContentsTable[] = [];
+  const replies: ContentsTable[] = [];
   const topCount = Math.ceil(total * 0.9);
-  const row = (i: number, thread: CommentsTable | null): CommentsTable => {
+  const row = (i: number, thread: ContentsTable | null): ContentsTable => {
     const uuid = randomUUID();
     return {
-      uuid, site_uuid: siteUuid, container_uuid: containerUuid, thread_uuid: thread?.uuid ?? uuid, parent_uuid: thread?.uuid ?? null,
+      uuid, type: thread ? 'reply' : 'comment', site_uuid: siteUuid, container_uuid: containerUuid, thread_uuid: thread?.uuid ?? uuid, parent_uuid: thread?.uuid ?? null,
       parent_actor_uuid: thread?.actor_uuid ?? null, actor_uuid: users[i % users.length]!.uuid, content: `Bench comment ${i}: the river walk is cooler.`,
       state: i % 50 === 7 ? 'disabled' : 'visible', total_likes: (i * 31) % 47, total_dislikes: 0, total_replies: 0, total_direct_replies: 0,
       is_edited: 0, is_picked: i % 100 === 3 ? 1 : 0, is_pinned: 0, date_created: now - (total - i) * 1000, date_edited: null,
@@ -56,10 +56,10 @@ export async function seedLargeContainer(db: Kysely<Database>, siteUuid: string,
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(users).execute();
     await trx.insertInto('containers').values({
-      uuid: containerUuid, site_uuid: siteUuid, container_id: `bench-large-${now}`, is_hidden: 0, is_closed: 0, total_visible_content: visible, date_created: now,
+      uuid: containerUuid, site_uuid: siteUuid, container_id: `bench-large-${now}`, kind: 'conversation', is_hidden: 0, is_closed: 0, total_visible_content: visible, date_created: now,
     }).execute();
     const all = [...tops, ...replies];
-    for (let i = 0; i < all.length; i += 1000) await trx.insertInto('comments').values(all.slice(i, i + 1000)).execute();
+    for (let i = 0; i < all.length; i += 1000) await trx.insertInto('contents').values(all.slice(i, i + 1000)).execute();
   });
   return containerUuid;
 }

@@ -48,28 +48,28 @@ const BAN_REASONS: Partial<Record<string, RestrictionReason>> = { ghost: 'actor_
 
 /**
  * The author's effective ban level (the latest unexpired, unrevoked ban; storage/bans.ts), as a
- * correlated subquery on `comments.actor_uuid`; null when not banned.
+ * correlated subquery on `contents.actor_uuid`; null when not banned.
  */
 export function authorBanLevel(now: number = Date.now()): RawBuilder<string | null> {
-  return sql<string | null>`(select b.ban_level from bans b where b.user_uuid = comments.actor_uuid and b.date_revoked is null and (b.date_expired is null or b.date_expired > ${now}) order by b.date_created desc limit 1)`;
+  return sql<string | null>`(select b.ban_level from bans b where b.user_uuid = contents.actor_uuid and b.date_revoked is null and (b.date_expired is null or b.date_expired > ${now}) order by b.date_created desc limit 1)`;
 }
 
 /** The SQL form of the rule: a where-clause on `comments` for what `viewer` may see. */
 export function visibleTo(viewer: Viewer, now: number = Date.now()) {
-  return (eb: ExpressionBuilder<Database, 'comments'>) => {
+  return (eb: ExpressionBuilder<Database, 'contents'>) => {
     if (viewer.privileged) return sql<SqlBool>`1 = 1`;
     const ban = sql`coalesce(${authorBanLevel(now)}, 'none')`;
-    const own = viewer.uuid ? eb('comments.actor_uuid', '=', viewer.uuid) : sql<SqlBool>`1 = 0`;
-    const hasReplies = eb.or([eb('comments.total_replies', '>', 0), eb('comments.total_direct_replies', '>', 0)]);
+    const own = viewer.uuid ? eb('contents.actor_uuid', '=', viewer.uuid) : sql<SqlBool>`1 = 0`;
+    const hasReplies = eb.or([eb('contents.total_replies', '>', 0), eb('contents.total_direct_replies', '>', 0)]);
     const conditions = [
       eb(ban, '<>', 'hide'),
       eb.or([
-        eb.and([eb('comments.state', '=', 'deleted'), hasReplies]),
-        eb.and([eb('comments.state', '=', 'visible'), eb.or([eb(ban, '<>', 'ghost'), own])]),
-        eb.and([eb('comments.state', '=', 'awaiting_moderation'), own]),
+        eb.and([eb('contents.state', '=', 'deleted'), hasReplies]),
+        eb.and([eb('contents.state', '=', 'visible'), eb.or([eb(ban, '<>', 'ghost'), own])]),
+        eb.and([eb('contents.state', '=', 'awaiting_moderation'), own]),
       ]),
     ];
-    if (viewer.muted.length > 0) conditions.push(eb.or([own, eb('comments.actor_uuid', 'not in', [...viewer.muted])]));
+    if (viewer.muted.length > 0) conditions.push(eb.or([own, eb('contents.actor_uuid', 'not in', [...viewer.muted])]));
     return eb.and(conditions);
   };
 }

@@ -64,7 +64,7 @@ export function permissionUser(row: UserRow, ban: EffectiveBan): PermissionUser 
 export async function posterOf(db: Kysely<Database>, row: UserRow, ban: EffectiveBan): Promise<PermissionUser> {
   const user = permissionUser(row, ban);
   if (user.email_verification_status !== 'pending_new') return user;
-  const made = await db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow();
+  const made = await db.selectFrom('contents').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow();
   return { ...user, comments_made: Number(made.n) };
 }
 

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { firstRepliesOfThreads, listThread, listTopLevel, presenterFor, selectInContainer, SORT_ORDERS } from '../storage/comment-queries.ts';
 import { getCommentInContainer, viewerOf } from '../storage/comments.ts';
 import { findContainer, getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
-import type { CommentsTable, ContainersTable, Database } from '../storage/schema.ts';
+import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { type Common, params, strictObject, uuid } from './schemas.ts';
@@ -68,7 +68,7 @@ export default async function commentReadRoutes(app: FastifyInstance): Promise<v
   /** A page of top-level comments, each with its thread's first `reply_limit` replies. */
   async function topLevelPage(container: ContainersTable, q: PageQuery, viewer: Viewer): Promise<CommentPage> {
     if (hiddenFrom(container, viewer)) return nothing(container);
-    let after: CommentsTable | null = null;
+    let after: ContentsTable | null = null;
     if (q.starting_from) {
       after = await getCommentInContainer(app.db, container.uuid, q.starting_from);
       if (!after || after.parent_uuid !== null) throw badRequest('starting_from is not a top-level comment of this content container', 'starting_from');
@@ -147,7 +147,7 @@ export default async function commentReadRoutes(app: FastifyInstance): Promise<v
       if (!target) throw notFound('No such comment in this content container');
       const [root] = target.thread_uuid === target.uuid ? [target] : await selectInContainer(app.db, container.uuid, [target.thread_uuid], viewer);
       if (!root) throw notFound('No such comment in this content container');
-      let after: CommentsTable | null = null;
+      let after: ContentsTable | null = null;
       if (request.query.starting_from) {
         after = await getCommentInContainer(app.db, container.uuid, request.query.starting_from);
         if (!after || after.thread_uuid !== root.uuid || after.parent_uuid === null) {

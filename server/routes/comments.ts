@@ -14,7 +14,7 @@ import { commentEvent, lockAnswered } from '../storage/comment-writes.ts';
 import { holdsForModeration } from '../storage/containers.ts';
 import { anonymousActor, getCommentInContainer, insertComment, type Reaction, setReaction, viewerOf } from '../storage/comments.ts';
 import type { EventDraft } from '../storage/events.ts';
-import type { CommentsTable, ContainersTable, Database } from '../storage/schema.ts';
+import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
 import { containerOr404 } from './comment-reads.ts';
@@ -42,7 +42,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
   const loadContainer = (p: ContainerParams) => containerOr404(app.db, p);
 
   /** A visible comment of the container that the requester may see (content/visibility.ts). */
-  async function loadComment(request: FastifyRequest, container: ContainersTable, uuidOfComment: string): Promise<CommentsTable> {
+  async function loadComment(request: FastifyRequest, container: ContainersTable, uuidOfComment: string): Promise<ContentsTable> {
     const comment = await getCommentInContainer(app.db, container.uuid, uuidOfComment);
     const row = comment?.state === 'visible' ? await getCommentWithActor(app.db, comment.uuid) : null;
     if (!row || !canSee(await viewerOf(app.db, request.user?.row ?? null, container.site_uuid), row)) throw notFound('No such comment in this content container');

@@ -5,16 +5,16 @@
 import { type Kysely, sql } from 'kysely';
 import type { Comment, ContentState, SortOrder, ThreadFilter } from '../../core/api/types.ts';
 import { authorBanLevel, present, PUBLIC_VIEWER, type Viewer, visibleTo } from '../content/visibility.ts';
-import type { CommentsTable, Database } from './schema.ts';
+import type { ContentsTable, Database, ReactionKind } from './schema.ts';
 
 /** A comment row with its author's name and effective ban level (content/visibility.ts reads it). */
-export type Row = CommentsTable & { actor_name: string; actor_pic_small?: string | null; actor_ban_level?: string | null };
+export type Row = ContentsTable & { actor_name: string; actor_pic_small?: string | null; actor_ban_level?: string | null };
 
 /**
  * Each order is a list of columns all sorted the same way, ending in the unique uuid, so the
  * order is total and "after this comment" is one row-value comparison.
  */
-const SORTS: Record<SortOrder, { columns: (keyof CommentsTable)[]; descending: boolean }> = {
+const SORTS: Record<SortOrder, { columns: (keyof ContentsTable)[]; descending: boolean }> = {
   newest: { columns: ['date_created', 'uuid'], descending: true },
   oldest: { columns: ['date_created', 'uuid'], descending: false },
   num_likes_desc: { columns: ['total_likes', 'date_created', 'uuid'], descending: true },
@@ -27,9 +27,9 @@ export const SORT_ORDERS = Object.keys(SORTS) as SortOrder[];
 
 function selectWithActor(db: Kysely<Database>) {
   return db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.uuid', 'comments.actor_uuid')
-    .selectAll('comments')
+    .selectFrom('contents')
+    .innerJoin('users', 'users.uuid', 'contents.actor_uuid')
+    .selectAll('contents')
     .select(['users.name as actor_name', 'users.pic_small as actor_pic_small'])
     .select(authorBanLevel().as('actor_ban_level'));
 }
@@ -45,43 +45,43 @@ export interface Page {
  * must be a top-level comment of the same container.
  */
 export async function listTopLevel(
-  db: Kysely<Database>, containerUuid: string, sort: SortOrder, limit: number, after: CommentsTable | null,
+  db: Kysely<Database>, containerUuid: string, sort: SortOrder, limit: number, after: ContentsTable | null,
   viewer: Viewer = PUBLIC_VIEWER, filter: ThreadFilter = 'all_threads',
 ): Promise<Page> {
   const { columns, descending } = SORTS[sort];
   const direction = descending ? 'desc' : 'asc';
-  // The page is chosen on `comments` alone, an index range scan that stops after limit + 1 rows
+  // The page is chosen on `contents` alone, an index range scan that stops after limit + 1 rows
   // (docs/server.md "Indexes"); only those rows are then joined to their authors. Joined first,
   // PostgreSQL may sort the whole range (it misjudges the low-cardinality is_picked column).
   let page = db
-    .selectFrom('comments')
-    .select('comments.uuid')
-    .where('comments.container_uuid', '=', containerUuid)
-    .where('comments.parent_uuid', 'is', null)
+    .selectFrom('contents')
+    .select('contents.uuid')
+    .where('contents.container_uuid', '=', containerUuid)
+    .where('contents.parent_uuid', 'is', null)
     .where(visibleTo(viewer));
-  if (filter === 'featured_threads') page = page.where('comments.is_picked', '=', 1);
+  if (filter === 'featured_threads') page = page.where('contents.is_picked', '=', 1);
   if (after) {
-    const left = sql.join(columns.map((c) => sql.ref(`comments.${c}`)));
+    const left = sql.join(columns.map((c) => sql.ref(`contents.${c}`)));
     const right = sql.join(columns.map((c) => after[c]));
     page = page.where(sql<boolean>`(${left}) ${sql.raw(descending ? '<' : '>')} (${right})`);
   }
-  for (const c of columns) page = page.orderBy(`comments.${c}`, direction);
-  let query = selectWithActor(db).where('comments.uuid', 'in', page.limit(limit + 1));
-  for (const c of columns) query = query.orderBy(`comments.${c}`, direction);
+  for (const c of columns) page = page.orderBy(`contents.${c}`, direction);
+  let query = selectWithActor(db).where('contents.uuid', 'in', page.limit(limit + 1));
+  for (const c of columns) query = query.orderBy(`contents.${c}`, direction);
   const rows = await query.execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
 /** Replies of one thread that `viewer` may see, oldest first, continuing after `after` (a reply of that thread). */
-export async function listThread(db: Kysely<Database>, threadUuid: string, limit: number, after: CommentsTable | null, viewer: Viewer = PUBLIC_VIEWER): Promise<Page> {
+export async function listThread(db: Kysely<Database>, threadUuid: string, limit: number, after: ContentsTable | null, viewer: Viewer = PUBLIC_VIEWER): Promise<Page> {
   let query = selectWithActor(db)
-    .where('comments.thread_uuid', '=', threadUuid)
-    .where('comments.parent_uuid', 'is not', null)
+    .where('contents.thread_uuid', '=', threadUuid)
+    .where('contents.parent_uuid', 'is not', null)
     .where(visibleTo(viewer));
   if (after) {
-    query = query.where(sql<boolean>`(comments.date_created, comments.uuid) > (${after.date_created}, ${after.uuid})`);
+    query = query.where(sql<boolean>`(contents.date_created, contents.uuid) > (${after.date_created}, ${after.uuid})`);
   }
-  const rows = await query.orderBy('comments.date_created', 'asc').orderBy('comments.uuid', 'asc').limit(limit + 1).execute();
+  const rows = await query.orderBy('contents.date_created', 'asc').orderBy('contents.uuid', 'asc').limit(limit + 1).execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -90,7 +90,7 @@ export async function firstRepliesOfThreads(db: Kysely<Database>, threadUuids: s
   const byThread = new Map<string, Row[]>();
   if (threadUuids.length === 0 || perThread === 0) return byThread;
   const ranked = db
-    .selectFrom('comments')
+    .selectFrom('contents')
     .selectAll()
     .select(sql<number>`row_number() over (partition by thread_uuid order by date_created, uuid)`.as('rank'))
     .select(authorBanLevel().as('actor_ban_level'))
@@ -125,17 +125,12 @@ export interface ViewerReactions {
 /** Which of these comments the viewer liked, disliked and flagged (empty sets for a guest). */
 export async function reactionsBy(db: Kysely<Database>, viewerUuid: string | null, contentUuids: string[]): Promise<ViewerReactions> {
   if (!viewerUuid || contentUuids.length === 0) return { liked: new Set(), disliked: new Set(), flagged: new Set() };
-  const ofTable = async (table: 'likes' | 'dislikes' | 'flags') => {
-    const rows = await db
-      .selectFrom(table)
-      .select('content_uuid')
-      .where('user_uuid', '=', viewerUuid)
-      .where('content_uuid', 'in', contentUuids)
-      .execute();
-    return new Set(rows.map((r) => r.content_uuid));
-  };
-  const [liked, disliked, flagged] = await Promise.all([ofTable('likes'), ofTable('dislikes'), ofTable('flags')]);
-  return { liked, disliked, flagged };
+  const [reactions, flags] = await Promise.all([
+    db.selectFrom('reactions').select(['content_uuid', 'kind']).where('user_uuid', '=', viewerUuid).where('content_uuid', 'in', contentUuids).execute(),
+    db.selectFrom('flags').select('content_uuid').where('user_uuid', '=', viewerUuid).where('content_uuid', 'in', contentUuids).execute(),
+  ]);
+  const ofKind = (kind: ReactionKind) => new Set(reactions.filter((r) => r.kind === kind).map((r) => r.content_uuid));
+  return { liked: ofKind('like'), disliked: ofKind('dislike'), flagged: new Set(flags.map((r) => r.content_uuid)) };
 }
 
 /** The viewer's actions on one comment. */
@@ -144,7 +139,7 @@ export function actionsOf(reactions: ViewerReactions | null, uuid: string): Comm
 }
 
 export async function getCommentWithActor(db: Kysely<Database>, uuid: string): Promise<Row | null> {
-  const row = await selectWithActor(db).where('comments.uuid', '=', uuid).executeTakeFirst();
+  const row = await selectWithActor(db).where('contents.uuid', '=', uuid).executeTakeFirst();
   return row ?? null;
 }
 
@@ -194,7 +189,7 @@ export async function presenterFor(db: Kysely<Database>, viewer: Viewer, rows: R
 export async function selectInContainer(db: Kysely<Database>, containerUuid: string, uuids: string[], viewer: Viewer): Promise<Row[]> {
   // By primary key only, the container checked on the rows: with the container in the query,
   // SQLite may scan the container's index instead (48 ms at 100,000 comments, not 0.3).
-  const rows = await selectWithActor(db).where('comments.uuid', 'in', uuids).where(visibleTo(viewer)).execute();
+  const rows = await selectWithActor(db).where('contents.uuid', 'in', uuids).where(visibleTo(viewer)).execute();
   const byUuid = new Map(rows.filter((row) => row.container_uuid === containerUuid).map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
 }
@@ -202,10 +197,10 @@ export async function selectInContainer(db: Kysely<Database>, containerUuid: str
 /** A user's comments on their site that `viewer` may see, newest first. */
 export async function listByActor(db: Kysely<Database>, actorUuid: string, limit: number, viewer: Viewer): Promise<Page> {
   const rows = await selectWithActor(db)
-    .where('comments.actor_uuid', '=', actorUuid)
+    .where('contents.actor_uuid', '=', actorUuid)
     .where(visibleTo(viewer))
-    .orderBy('comments.date_created', 'desc')
-    .orderBy('comments.uuid', 'desc')
+    .orderBy('contents.date_created', 'desc')
+    .orderBy('contents.uuid', 'desc')
     .limit(limit + 1)
     .execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
@@ -214,7 +209,7 @@ export async function listByActor(db: Kysely<Database>, actorUuid: string, limit
 /** Visible replies other users wrote to this user's comments (the profile's comments_received). */
 export async function countRepliesReceived(db: Kysely<Database>, actorUuid: string): Promise<number> {
   const row = await db
-    .selectFrom('comments')
+    .selectFrom('contents')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('parent_actor_uuid', '=', actorUuid)
     .where('actor_uuid', '<>', actorUuid)

@@ -9,11 +9,11 @@ import { HttpError } from '../errors.ts';
 import { getCommentWithActor, type Row, toApiComment } from './comment-queries.ts';
 import { moveCounts } from './comments.ts';
 import { appendEvent, type EventDraft } from './events.ts';
-import type { CommentsTable, Database } from './schema.ts';
+import type { ContentsTable, Database } from './schema.ts';
 
 export interface CommentUpdate {
   /** The columns to set, or null when the comment is already as asked (nothing is written). */
-  patch: Updateable<CommentsTable> | null;
+  patch: Updateable<ContentsTable> | null;
   /** Further writes in the same transaction (e.g. clearing flags). */
   also?: (trx: Transaction<Database>) => Promise<void>;
 }
@@ -41,7 +41,7 @@ export async function changeComment(
     if (!before) throw new HttpError(404, 'No such comment in this content container');
     const { patch, also } = decide(before);
     if (!patch) return { row: before, event: null };
-    const result = await trx.updateTable('comments').set(patch).where('uuid', '=', uuid).where('state', '=', before.state).executeTakeFirst();
+    const result = await trx.updateTable('contents').set(patch).where('uuid', '=', uuid).where('state', '=', before.state).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'The comment changed meanwhile; try again');
     await also?.(trx);
     const after = (await getCommentWithActor(trx, uuid))!;
@@ -70,7 +70,7 @@ export async function lockAnswered(trx: Transaction<Database>, uuid: string, mod
   const before = await getCommentWithActor(trx, uuid);
   const lock = before ? lockBy(before, moderatorUuid) : {};
   if (!before || lock.date_locked === undefined) return null;
-  await trx.updateTable('comments').set(lock).where('uuid', '=', uuid).where('date_locked', 'is', null).execute();
+  await trx.updateTable('contents').set(lock).where('uuid', '=', uuid).where('date_locked', 'is', null).execute();
   return appendEvent(trx, commentEvent('locked', { ...before, ...lock }, moderatorUuid));
 }
 

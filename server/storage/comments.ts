@@ -8,7 +8,7 @@ import type { ContentEvent } from '../../core/api/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft } from './events.ts';
 import { mutedBy } from './mutes.ts';
-import type { CommentsTable, Database } from './schema.ts';
+import type { ContentsTable, Database } from './schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './users.ts';
 
 export interface NewComment {
@@ -17,7 +17,7 @@ export interface NewComment {
   actor_uuid: string;
   content: string;
   /** The comment replied to, if any (already checked to be in the same container). */
-  parent?: Pick<CommentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid'>;
+  parent?: Pick<ContentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid'>;
   /** awaiting_moderation under premoderation; visible otherwise. */
   state?: 'visible' | 'awaiting_moderation';
   /** The guest's name for an anonymous comment. */
@@ -29,7 +29,7 @@ export interface NewComment {
  * it stops being visible): the container's total_visible_content, its parent's
  * total_direct_replies and total_replies, and its thread starter's total_replies.
  */
-export async function moveCounts(trx: Transaction<Database>, row: Pick<CommentsTable, 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
+export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsTable, 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
   const by = delta > 0 ? '+' : '-';
   await trx
     .updateTable('containers')
@@ -40,13 +40,13 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<CommentsT
   // total_direct_replies: replies to this comment; total_replies: replies below it (for a
   // thread starter, the whole thread).
   await trx
-    .updateTable('comments')
+    .updateTable('contents')
     .set((eb) => ({ total_direct_replies: eb('total_direct_replies', by, 1), total_replies: eb('total_replies', by, 1) }))
     .where('uuid', '=', row.parent_uuid)
     .execute();
   if (row.thread_uuid !== row.parent_uuid) {
     await trx
-      .updateTable('comments')
+      .updateTable('contents')
       .set((eb) => ({ total_replies: eb('total_replies', by, 1) }))
       .where('uuid', '=', row.thread_uuid)
       .execute();
@@ -61,13 +61,14 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<CommentsT
 export async function insertComment(
   db: Kysely<Database>,
   input: NewComment,
-  describe: (row: CommentsTable) => EventDraft,
+  describe: (row: ContentsTable) => EventDraft,
   also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
-): Promise<{ row: CommentsTable; events: ContentEvent[] }> {
+): Promise<{ row: ContentsTable; events: ContentEvent[] }> {
   const uuid = randomUUID();
   const parent = input.parent;
-  const row: CommentsTable = {
+  const row: ContentsTable = {
     uuid,
+    type: parent ? 'reply' : 'comment',
     site_uuid: input.site_uuid,
     container_uuid: input.container_uuid,
     thread_uuid: parent ? parent.thread_uuid : uuid, // a top-level comment starts its own thread
@@ -88,7 +89,7 @@ export async function insertComment(
     date_edited: null,
   };
   const events = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('comments').values(row).execute();
+    await trx.insertInto('contents').values(row).execute();
     if (row.state === 'visible') await moveCounts(trx, row, 1); // a held comment counts once enabled
     const created = await appendEvent(trx, describe(row));
     const more = await also?.(trx);
@@ -97,13 +98,12 @@ export async function insertComment(
   return { row, events };
 }
 
-/** Likes, dislikes and flags: one row per user and comment, and a total on the comment. */
+/**
+ * Likes, dislikes and flags: one row per user and comment (likes and dislikes in `reactions`,
+ * told apart by kind; flags in `flags`), and a total on the comment.
+ */
 export type Reaction = 'like' | 'dislike' | 'flag';
-const REACTION_TABLES = {
-  like: ['likes', 'total_likes'],
-  dislike: ['dislikes', 'total_dislikes'],
-  flag: ['flags', 'total_flags'],
-} as const;
+const REACTION_TOTALS = { like: 'total_likes', dislike: 'total_dislikes', flag: 'total_flags' } as const;
 
 export interface ReactionChange {
   changed: boolean;
@@ -125,38 +125,44 @@ export async function setReaction(
   on: boolean,
   describe: (total: number) => EventDraft,
 ): Promise<ReactionChange> {
-  const [table, column] = REACTION_TABLES[reaction];
+  const column = REACTION_TOTALS[reaction];
   return db.transaction().execute(async (trx) => {
-    let changed: boolean;
-    if (on) {
-      const result = await trx
-        .insertInto(table)
-        .values({ content_uuid: contentUuid, user_uuid: userUuid, date_created: Date.now() })
-        .onConflict((oc) => oc.columns(['content_uuid', 'user_uuid']).doNothing())
-        .executeTakeFirst();
-      changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    } else {
-      const result = await trx.deleteFrom(table).where('content_uuid', '=', contentUuid).where('user_uuid', '=', userUuid).executeTakeFirst();
-      changed = Number(result.numDeletedRows) > 0;
-    }
+    const changed = on ? await addReaction(trx, reaction, contentUuid, userUuid) : await removeReaction(trx, reaction, contentUuid, userUuid);
     if (changed) {
       await trx
-        .updateTable('comments')
+        .updateTable('contents')
         .set((eb) => ({ [column]: eb(column, on ? '+' : '-', 1) }))
         .where('uuid', '=', contentUuid)
         .execute();
     }
-    const row = await trx.selectFrom('comments').select(column).where('uuid', '=', contentUuid).executeTakeFirstOrThrow();
+    const row = await trx.selectFrom('contents').select(column).where('uuid', '=', contentUuid).executeTakeFirstOrThrow();
     const total = Number((row as Record<string, unknown>)[column]);
     const event = changed ? await appendEvent(trx, describe(total)) : null;
     return { changed, total, event };
   });
 }
 
+/** Stores the user's reaction; false when it was already there. */
+async function addReaction(trx: Transaction<Database>, reaction: Reaction, contentUuid: string, userUuid: string): Promise<boolean> {
+  const row = { content_uuid: contentUuid, user_uuid: userUuid, date_created: Date.now() };
+  const result = reaction === 'flag'
+    ? await trx.insertInto('flags').values(row).onConflict((oc) => oc.columns(['content_uuid', 'user_uuid']).doNothing()).executeTakeFirst()
+    : await trx.insertInto('reactions').values({ ...row, kind: reaction }).onConflict((oc) => oc.columns(['content_uuid', 'user_uuid', 'kind']).doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes the user's reaction; false when there was none. */
+async function removeReaction(trx: Transaction<Database>, reaction: Reaction, contentUuid: string, userUuid: string): Promise<boolean> {
+  const result = reaction === 'flag'
+    ? await trx.deleteFrom('flags').where('content_uuid', '=', contentUuid).where('user_uuid', '=', userUuid).executeTakeFirst()
+    : await trx.deleteFrom('reactions').where('content_uuid', '=', contentUuid).where('user_uuid', '=', userUuid).where('kind', '=', reaction).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** The comment, only if it is in that container. */
-export async function getCommentInContainer(db: Kysely<Database>, containerUuid: string, uuid: string): Promise<CommentsTable | null> {
+export async function getCommentInContainer(db: Kysely<Database>, containerUuid: string, uuid: string): Promise<ContentsTable | null> {
   const row = await db
-    .selectFrom('comments')
+    .selectFrom('contents')
     .selectAll()
     .where('uuid', '=', uuid)
     .where('container_uuid', '=', containerUuid)

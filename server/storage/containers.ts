@@ -1,9 +1,9 @@
-/** Content containers: one per page (container_id) per site, created on first use. */
+/** Content containers: one per page (container_id), site and kind, created on first use. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Container, ContainerSettings, ContentEvent } from '../../core/api/types.ts';
 import { PUBLIC_VIEWER, type Viewer } from '../content/visibility.ts';
-import type { ContainersTable, Database } from './schema.ts';
+import type { ContainerKind, ContainersTable, Database } from './schema.ts';
 import { appendEvent } from './events.ts';
 
 /** The settings moderators change (routes/container-settings.ts); each is a 0/1 column, default 0. */
@@ -18,24 +18,34 @@ export function holdsForModeration(siteSettings: { enable_premoderation?: boolea
   return !privileged && (!!siteSettings.enable_premoderation || Number(container.is_premoderated ?? 0) === 1);
 }
 
-/** Returns the container, creating it if needed; concurrent first uses get the same row. */
-export async function getOrCreateContainer(db: Kysely<Database>, siteUuid: string, containerId: string): Promise<ContainersTable> {
+/**
+ * Returns the site's container of this kind for the page's container id, creating it if needed;
+ * concurrent first uses get the same row. One page may hold one container of each kind.
+ */
+export async function getOrCreateContainer(
+  db: Kysely<Database>, siteUuid: string, containerId: string, kind: ContainerKind = 'conversation',
+): Promise<ContainersTable> {
   await db
     .insertInto('containers')
-    .values({ uuid: randomUUID(), site_uuid: siteUuid, container_id: containerId, is_hidden: 0, is_closed: 0, total_visible_content: 0, date_created: Date.now() })
-    .onConflict((oc) => oc.columns(['site_uuid', 'container_id']).doNothing())
+    .values({ uuid: randomUUID(), site_uuid: siteUuid, container_id: containerId, kind, is_hidden: 0, is_closed: 0, total_visible_content: 0, date_created: Date.now() })
+    .onConflict((oc) => oc.columns(['site_uuid', 'container_id', 'kind']).doNothing())
     .execute();
-  return db
+  const row = await findContainer(db, siteUuid, containerId, kind);
+  if (!row) throw new Error(`container ${containerId} (${kind}) of site ${siteUuid} was not created`);
+  return row;
+}
+
+/** The site's container of this kind for a page's container id, if it exists. */
+export async function findContainer(
+  db: Kysely<Database>, siteUuid: string, containerId: string, kind: ContainerKind = 'conversation',
+): Promise<ContainersTable | null> {
+  const row = await db
     .selectFrom('containers')
     .selectAll()
     .where('site_uuid', '=', siteUuid)
     .where('container_id', '=', containerId)
-    .executeTakeFirstOrThrow();
-}
-
-/** The site's container for a page's container id, if it exists. */
-export async function findContainer(db: Kysely<Database>, siteUuid: string, containerId: string): Promise<ContainersTable | null> {
-  const row = await db.selectFrom('containers').selectAll().where('site_uuid', '=', siteUuid).where('container_id', '=', containerId).executeTakeFirst();
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   return row ?? null;
 }
 

@@ -96,10 +96,20 @@ export interface ContainersTable {
   event_seq?: number; // optional: inserts leave it to the column default (0)
   /** New comments wait for a moderator (migration 008): 0/1; inserts leave it to the default. */
   is_premoderated?: number;
+  /** conversation | liveblog | chat (migration 011); unique with site_uuid and container_id. */
+  kind: ContainerKind;
 }
 
-export interface CommentsTable {
+/** What a container holds (DESIGN.md "One content engine"). */
+export type ContainerKind = 'conversation' | 'liveblog' | 'chat';
+
+/** What a content row is (content.md §3); `reply` is a reply to a comment. */
+export type ContentType = 'comment' | 'reply' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat_message';
+
+/** Every kind of content (migration 011; `comments` before it): comments, replies, posts, messages. */
+export interface ContentsTable {
   uuid: string;
+  type: ContentType;
   site_uuid: string;
   container_uuid: string;
   thread_uuid: string;
@@ -124,18 +134,22 @@ export interface CommentsTable {
   date_locked?: number | null; // no author edits or removal after this (ms)
 }
 
-/** Flags (migration 008): one per user and comment. */
+/** Flags (migration 008): one per user and content row. */
 export interface FlagsTable {
   content_uuid: string;
   user_uuid: string;
   date_created: number;
 }
 
-export interface LikesTable {
+/** Likes and dislikes (migration 011; `likes` and `dislikes` before it): one per user, content and kind. */
+export interface ReactionsTable {
   content_uuid: string;
   user_uuid: string;
+  kind: ReactionKind;
   date_created: number;
 }
+
+export type ReactionKind = 'like' | 'dislike';
 
 /** The realtime event log (migration 003): one row per ContentEvent. */
 export interface EventsTable {
@@ -143,13 +157,6 @@ export interface EventsTable {
   seq: number;
   site_uuid: string;
   payload: string; // JSON ContentEvent
-  date_created: number;
-}
-
-/** Dislikes (migration 002), one per user and comment. */
-export interface DislikesTable {
-  content_uuid: string;
-  user_uuid: string;
   date_created: number;
 }
 
@@ -185,10 +192,9 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   containers: ContainersTable;
-  comments: CommentsTable;
-  likes: LikesTable;
+  contents: ContentsTable;
+  reactions: ReactionsTable;
   pages: PagesTable;
-  dislikes: DislikesTable;
   events: EventsTable;
   bans: BansTable;
   login_flows: LoginFlowsTable;

@@ -33,12 +33,12 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
     .where('containers.date_created', '<=', w.at)
     .where('containers.uuid', 'in', (eb) =>
       eb
-        .selectFrom('comments')
-        .select('comments.container_uuid')
-        .where('comments.site_uuid', '=', siteUuid)
-        .where('comments.date_created', '>', w.at - w.hours * HOUR)
-        .where('comments.date_created', '<=', w.at)
-        .where('comments.state', '=', 'visible'),
+        .selectFrom('contents')
+        .select('contents.container_uuid')
+        .where('contents.site_uuid', '=', siteUuid)
+        .where('contents.date_created', '>', w.at - w.hours * HOUR)
+        .where('contents.date_created', '<=', w.at)
+        .where('contents.state', '=', 'visible'),
     );
   if (w.exclude?.length) query = query.where('containers.uuid', 'not in', w.exclude);
   const rows = await query
@@ -55,6 +55,6 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
 
 /** Containers of the site the user has commented in (for recommendations that skip them). */
 export async function containersCommentedBy(db: Kysely<Database>, userUuid: string): Promise<string[]> {
-  const rows = await db.selectFrom('comments').select('container_uuid').distinct().where('actor_uuid', '=', userUuid).execute();
+  const rows = await db.selectFrom('contents').select('container_uuid').distinct().where('actor_uuid', '=', userUuid).execute();
   return rows.map((row) => row.container_uuid);
 }

@@ -81,9 +81,9 @@ export async function updateUser(db: Kysely<Database>, uuid: string, change: Use
  */
 export async function toApiUser(db: Kysely<Database>, row: UserRow, ban: EffectiveBan, privateView: boolean): Promise<User> {
   const [made, received, liked] = await Promise.all([
-    db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
-    db.selectFrom('comments').select((eb) => eb.fn.sum<number>('total_likes').as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
-    db.selectFrom('likes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
+    db.selectFrom('contents').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
+    db.selectFrom('contents').select((eb) => eb.fn.sum<number>('total_likes').as('n')).where('actor_uuid', '=', row.uuid).executeTakeFirstOrThrow(),
+    db.selectFrom('reactions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_uuid', '=', row.uuid).where('kind', '=', 'like').executeTakeFirstOrThrow(),
   ]);
   const user: User = {
     id: Number(row.id),

@@ -170,7 +170,7 @@ describe('comment text', () => {
     const html = '<b>bold</b> <script>alert("x")</script> &amp; <img src=x onerror=alert(1)>';
     const posted = await postComment(app, me.access_token, page.content_container_uuid, html);
     assert.equal(posted.content, html);
-    const stored = await app.db.selectFrom('comments').select('content').where('uuid', '=', posted.content_uuid).executeTakeFirstOrThrow();
+    const stored = await app.db.selectFrom('contents').select('content').where('uuid', '=', posted.content_uuid).executeTakeFirstOrThrow();
     assert.equal(stored.content, html);
     assert.equal((await list(app, page, {})).contents[0]?.content, html);
   });

@@ -36,7 +36,7 @@ describe('edit', () => {
     const posted = await postComment(app, author.access_token, c.content_container_uuid, 'original');
     const edit = (token?: string) => call(app, 'POST', c, `content/${posted.content_uuid}/edit`, token, { content: 'changed' });
     const ageBy = (ms: number, column: 'date_created' | 'date_locked' = 'date_created') =>
-      app.db.updateTable('comments').set({ [column]: Date.now() - ms }).where('uuid', '=', posted.content_uuid).execute();
+      app.db.updateTable('contents').set({ [column]: Date.now() - ms }).where('uuid', '=', posted.content_uuid).execute();
 
     assert.equal((await edit()).statusCode, 401);
     assert.deepEqual(refusal(await edit(other.access_token)), { status: 403, message: 'Only the author can do this' });
@@ -46,7 +46,7 @@ describe('edit', () => {
     await ageBy(0);
     await ageBy(1_000, 'date_locked'); // locked a second ago: the earlier end wins
     assert.deepEqual(refusal(await edit(author.access_token)), { status: 403, message: EXPIRED });
-    await app.db.updateTable('comments').set({ date_locked: null }).where('uuid', '=', posted.content_uuid).execute();
+    await app.db.updateTable('contents').set({ date_locked: null }).where('uuid', '=', posted.content_uuid).execute();
 
     resultOf(await call(app, 'POST', c, 'settings', mod.access_token, { is_closed: true }));
     assert.deepEqual(refusal(await edit(author.access_token)), { status: 403, message: 'This conversation is closed' });
@@ -110,7 +110,7 @@ describe('remove', () => {
     await setSiteSettings(app, { enable_user_comment_remove: false });
     assert.deepEqual(refusal(await remove(author.access_token)), { status: 403, message: 'This is turned off on this site' });
     await setSiteSettings(app, { enable_user_comment_remove: true });
-    await app.db.updateTable('comments').set({ date_created: Date.now() - 301_000 }).where('uuid', '=', posted.content_uuid).execute();
+    await app.db.updateTable('contents').set({ date_created: Date.now() - 301_000 }).where('uuid', '=', posted.content_uuid).execute();
     assert.deepEqual(refusal(await remove(author.access_token)), { status: 403, message: EXPIRED });
     assert.equal((await list(app, c)).total_visible_content, 1, 'nothing was removed');
 

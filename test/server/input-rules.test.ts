@@ -33,7 +33,7 @@ const refusal = (response: LightMyRequestResponse) => {
 };
 
 async function commentContent(app: FastifyInstance, uuid: string): Promise<string> {
-  const row = await app.db.selectFrom('comments').select('content').where('uuid', '=', uuid).executeTakeFirstOrThrow();
+  const row = await app.db.selectFrom('contents').select('content').where('uuid', '=', uuid).executeTakeFirstOrThrow();
   return row.content;
 }
 
@@ -49,7 +49,7 @@ async function scene(app: FastifyInstance, name: string) {
   const c = await container(app);
   const thread = await postComment(app, me.access_token, c.content_container_uuid, 'the words');
   await setSiteSettings(app, { enable_anonymous_comments: true });
-  const tables = ['users', 'comments', 'bans', 'pages', 'follows', 'containers'] as const;
+  const tables = ['users', 'contents', 'bans', 'pages', 'follows', 'containers'] as const;
   const counts = async () => Promise.all(tables.map((table) => countRows(app, table)));
   return { me, mod, other, c, thread, counts };
 }
@@ -62,7 +62,7 @@ describe('blank-looking text is empty text', () => {
     const thread = await postComment(app, me.access_token, c.content_container_uuid, 'a thread');
     await setSiteSettings(app, { enable_anonymous_comments: true });
     const users = await countRows(app, 'users');
-    const stored = await countRows(app, 'comments');
+    const stored = await countRows(app, 'contents');
     const userUrl = `/api/v2/users/${me.user.uuid}`;
 
     for (const [i, blank] of BLANKS.entries()) {
@@ -92,7 +92,7 @@ describe('blank-looking text is empty text', () => {
       }
     }
     assert.equal(await countRows(app, 'users'), users, 'no account was made');
-    assert.equal(await countRows(app, 'comments'), stored, 'no anonymous comment was stored');
+    assert.equal(await countRows(app, 'contents'), stored, 'no anonymous comment was stored');
     assert.equal(await nameOf(app, me.user.uuid), 'Visible', 'the name did not change');
 
     // Invisible characters inside a visible name are no reason to refuse it.
@@ -107,7 +107,7 @@ describe('blank-looking text is empty text', () => {
     const me = await signup(app);
     const c = await container(app);
     const thread = await postComment(app, me.access_token, c.content_container_uuid, 'the words');
-    const stored = await countRows(app, 'comments');
+    const stored = await countRows(app, 'contents');
     const empty = { status: 400, message: 'Comment cannot be empty', field: 'content' };
 
     for (const blank of BLANK_COMMENTS) {
@@ -117,7 +117,7 @@ describe('blank-looking text is empty text', () => {
         assert.deepEqual(refusal(answer), empty, `${path} ${label}`);
       }
     }
-    assert.equal(await countRows(app, 'comments'), stored, 'nothing was posted');
+    assert.equal(await countRows(app, 'contents'), stored, 'nothing was posted');
     assert.equal(await commentContent(app, thread.content_uuid), 'the words', 'the edit changed nothing');
 
     const emoji = await postComment(app, me.access_token, c.content_container_uuid, '\u200B👩\u200D💻\u200B');

@@ -53,7 +53,7 @@ describe('bad input is a 400 and writes nothing', () => {
     const me = await signup(app);
     const c = await container(app);
     const url = `/api/comments/${SITE}/${c.content_container_uuid}/comments`;
-    const before = await countRows(app, 'comments');
+    const before = await countRows(app, 'contents');
 
     const empty = await app.inject({ method: 'POST', url, headers: bearer(me.access_token), payload: { content: ' \n\t\u0000 ' } });
     assert.equal(empty.statusCode, 400);
@@ -75,7 +75,7 @@ describe('bad input is a 400 and writes nothing', () => {
     const limit = await app.inject({ method: 'GET', url, query: { limit: '101' } });
     assert.equal(limit.statusCode, 400);
 
-    assert.equal(await countRows(app, 'comments'), before);
+    assert.equal(await countRows(app, 'contents'), before);
     const stored = await app.db.selectFrom('containers').select('total_visible_content').where('uuid', '=', c.content_container_uuid).executeTakeFirstOrThrow();
     assert.equal(Number(stored.total_visible_content), 0);
 
@@ -93,7 +93,7 @@ describe('bad input is a 400 and writes nothing', () => {
     const otherSection = '0b7e9a55-1c2d-4e3f-8a9b-0c1d2e3f4a5b';
     const wrongSection = await app.inject({ method: 'GET', url: `/api/comments/${otherSection}/${a.content_container_uuid}/comments` });
     assert.equal(wrongSection.statusCode, 404);
-    const before = await countRows(app, 'comments');
+    const before = await countRows(app, 'contents');
     const crossReply = await app.inject({
       method: 'POST',
       url: `/api/comments/${SITE}/${b.content_container_uuid}/comments/${inA.content_uuid}`,
@@ -101,6 +101,6 @@ describe('bad input is a 400 and writes nothing', () => {
       payload: { content: 'reply' },
     });
     assert.equal(crossReply.statusCode, 404);
-    assert.equal(await countRows(app, 'comments'), before);
+    assert.equal(await countRows(app, 'contents'), before);
   });
 });

@@ -74,7 +74,7 @@ describe('comment permissions by role', () => {
       const page = await container(app);
       const thread: Comment = await postComment(app, author.access_token, page.content_container_uuid, 'A thread');
       const token = await as(app, role);
-      const before = await countRows(app, 'comments');
+      const before = await countRows(app, 'contents');
 
       const created = await app.inject({ method: 'POST', url: `${base(page)}/comments`, headers: bearer(token), payload: { content: 'hello' } });
       check(created, want.create, `${role} create`);
@@ -84,8 +84,8 @@ describe('comment permissions by role', () => {
       check(like, want.like, `${role} like`);
 
       const written = (want.create.status === 200 ? 1 : 0) + (want.reply.status === 200 ? 1 : 0);
-      assert.equal(await countRows(app, 'comments'), before + written, 'refusals write nothing');
-      assert.equal(await countRows(app, 'likes'), want.like.status === 200 ? 1 : 0);
+      assert.equal(await countRows(app, 'contents'), before + written, 'refusals write nothing');
+      assert.equal(await countRows(app, 'reactions'), want.like.status === 200 ? 1 : 0);
     });
   }
 });
@@ -110,7 +110,7 @@ describe('dislikes (comment.dislike)', () => {
       const r = await app.inject({ method: 'POST', url, headers: bearer(token) });
       assert.deepEqual(r.json(), { error_status: 403, message: 'Dislikes are disabled on this site' });
     }
-    const row = await app.db.selectFrom('comments').select('total_dislikes').where('uuid', '=', thread.content_uuid).executeTakeFirstOrThrow();
+    const row = await app.db.selectFrom('contents').select('total_dislikes').where('uuid', '=', thread.content_uuid).executeTakeFirstOrThrow();
     assert.equal(Number(row.total_dislikes), 1, 'only the posting-banned reader\'s dislike');
   });
 });

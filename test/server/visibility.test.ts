@@ -170,15 +170,15 @@ describe('one rule, two forms', () => {
       for (const state of states) {
         for (const replies of [0, 1]) {
           const uuid = randomUUID();
-          await app.db.insertInto('comments').values({
-            uuid, site_uuid: SITE, container_uuid: c.content_container_uuid, thread_uuid: uuid, parent_uuid: null, parent_actor_uuid: null,
+          await app.db.insertInto('contents').values({
+            uuid, type: 'comment', site_uuid: SITE, container_uuid: c.content_container_uuid, thread_uuid: uuid, parent_uuid: null, parent_actor_uuid: null,
             actor_uuid: author.user.uuid, content: `${state} ${replies}`, state, total_likes: 0, total_dislikes: 0, total_replies: replies,
             total_direct_replies: replies, is_edited: 0, is_picked: 0, is_pinned: 0, date_created: Date.now(), date_edited: null,
           }).execute();
         }
       }
     }
-    const rows = await app.db.selectFrom('comments').selectAll().select(authorBanLevel().as('actor_ban_level')).execute();
+    const rows = await app.db.selectFrom('contents').selectAll().select(authorBanLevel().as('actor_ban_level')).execute();
     const viewers: Viewer[] = [
       PUBLIC_VIEWER,
       { uuid: reader.user.uuid, privileged: false, muted: [plain.user.uuid] },
@@ -186,7 +186,7 @@ describe('one rule, two forms', () => {
       { uuid: mod.user.uuid, privileged: true, muted: [plain.user.uuid] },
     ];
     for (const viewer of viewers) {
-      const bySql = (await app.db.selectFrom('comments').select('uuid').where(visibleTo(viewer)).execute()).map((r) => r.uuid).sort();
+      const bySql = (await app.db.selectFrom('contents').select('uuid').where(visibleTo(viewer)).execute()).map((r) => r.uuid).sort();
       const byRow = rows.filter((row) => canSee(viewer, row)).map((r) => r.uuid).sort();
       assert.deepEqual(bySql, byRow, `viewer ${viewer.uuid ?? 'guest'}`);
     }

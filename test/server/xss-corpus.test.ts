@@ -36,7 +36,7 @@ async function readBack(app: FastifyInstance, containerUuid: string, uuids: stri
 }
 
 async function storedContent(app: FastifyInstance, uuids: string[]): Promise<Map<string, string>> {
-  const rows = await app.db.selectFrom('comments').select(['uuid', 'content']).where('uuid', 'in', uuids).execute();
+  const rows = await app.db.selectFrom('contents').select(['uuid', 'content']).where('uuid', 'in', uuids).execute();
   return new Map(rows.map((row) => [row.uuid, row.content]));
 }
 
@@ -133,7 +133,7 @@ describe('XSS corpus', () => {
     }
     const listed = await readBack(app, c.content_container_uuid, [...posted.keys()]);
     for (const [uuid, { payload, name }] of posted) assert.equal(listed.get(uuid)?.actor.name, name, `${payload.source}: read back`);
-    const names = await app.db.selectFrom('comments').select('anonymous_name').where('container_uuid', '=', c.content_container_uuid).execute();
+    const names = await app.db.selectFrom('contents').select('anonymous_name').where('container_uuid', '=', c.content_container_uuid).execute();
     assert.deepEqual(new Set(names.map((row) => row.anonymous_name)), new Set([...posted.values()].map((p) => p.name)), 'stored as text');
   });
 });

@@ -13,6 +13,7 @@ import { profiles } from './007_profiles.ts';
 import { moderation } from './008_moderation.ts';
 import { commentIndexes } from './009_comment_indexes.ts';
 import { loginFlows } from './010_login_flows.ts';
+import { contentEngine } from './011_content_engine.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008_moderation': moderation,
   '009_comment_indexes': commentIndexes,
   '010_login_flows': loginFlows,
+  '011_content_engine': contentEngine,
 };
 
 export const migrationProvider: MigrationProvider = {
