@@ -1,20 +1,15 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAppStore, type AppStore } from '../../core/store/index.ts';
-import { commentQueriesApi, type CommentsArgs } from '../../core/api/comments.ts';
-import { bootstrapped } from '../../core/session/slice.ts';
-import { retryRequested, subscribeRequested, teardownRequested } from '../../core/realtime/slice.ts';
-import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
+import { commentQueriesApi } from '../../core/api/comments.ts';
+import { retryRequested, teardownRequested } from '../../core/realtime/slice.ts';
 import { configure, resetConfig } from '../../core/config.ts';
-import type { BootstrapResult, ContentEvent, EventsPage } from '../../core/api/types.ts';
-import { FakeWebSocket, installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
+import { installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import { args, created, id, socket, watchContainer } from './helpers/watchedContainer.ts';
 import { startServer, type TestServer } from './helpers/httpServer.ts';
-import { CONTAINER, SITE, comment, event, page } from './helpers/fixtures.ts';
+import { CONTAINER, SITE, page } from './helpers/fixtures.ts';
 
-const rules = containerRules(CONTAINER);
-const id = subscriptionIdFor(rules);
-const args: CommentsArgs = { sectionUuid: SITE, containerUuid: CONTAINER, limit: 10, replyLimit: 2, sortedBy: 'newest' };
-const created = (seq: number): ContentEvent => event({ event: 'created', seq, content: comment({ content: `#${seq}`, date_created: seq }) });
 /** The event log the fake server answers catch-up calls from. */
 const log = new Map<number, ContentEvent>();
 
@@ -22,7 +17,6 @@ let server: TestServer;
 let store: AppStore;
 let restore: () => void;
 
-const socket = () => FakeWebSocket.instances.at(-1)!;
 const shown = () => commentQueriesApi.endpoints.comments.select(args)(store.getState()).data!.pages.flatMap((p) => p.contents.map((c) => c.content));
 const live = (seq: number) => socket().reply({ type: 'event', subscription_id: id, data: created(seq) });
 const eventually = async (check: () => boolean) => {
@@ -50,10 +44,7 @@ beforeEach(async () => {
     return { json: { result: { ...page([]), ...(listSeq === undefined ? {} : { latest_seq: listSeq }) } } };
   });
   store = createAppStore();
-  store.dispatch(bootstrapped({ user: null, settings: {}, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: '' } as unknown as BootstrapResult));
-  await store.dispatch(commentQueriesApi.endpoints.comments.initiate(args));
-  store.dispatch(subscribeRequested({ id, rules }));
-  socket().open();
+  await watchContainer(store);
 });
 afterEach(() => {
   store.dispatch(teardownRequested());

@@ -5,20 +5,18 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/api/base.ts';
-import { commentQueriesApi, type CommentsArgs } from '../../core/api/comments.ts';
-import type { BootstrapResult, ContentEvent, EventsPage } from '../../core/api/types.ts';
+import { commentQueriesApi } from '../../core/api/comments.ts';
+import type { EventsPage } from '../../core/api/types.ts';
 import { configure, resetConfig } from '../../core/config.ts';
 import { createRealtimeMiddleware } from '../../core/realtime/middleware.ts';
 import { createRetries } from '../../core/realtime/retries.ts';
-import {
-  realtimeSlice, retryRequested, selectLiveStatus, selectRealtimePaused, subscribeRequested, teardownRequested, unsubscribeRequested,
-} from '../../core/realtime/slice.ts';
-import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
-import { bootstrapped, sessionSlice } from '../../core/session/slice.ts';
+import { realtimeSlice, retryRequested, selectLiveStatus, selectRealtimePaused, subscribeRequested, teardownRequested, unsubscribeRequested } from '../../core/realtime/slice.ts';
+import { sessionSlice } from '../../core/session/slice.ts';
 import { manualTimers } from '../support/manualTimers.ts';
-import { FakeWebSocket, installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import { installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import { args, created, id, rules, socket, watchContainer } from './helpers/watchedContainer.ts';
 import { startServer, type TestServer } from './helpers/httpServer.ts';
-import { CONTAINER, SITE, comment, event, page } from './helpers/fixtures.ts';
+import { CONTAINER, event, page } from './helpers/fixtures.ts';
 
 describe('retries with back-off', () => {
   it('waits 1 s, 2 s, 4 s… capped at 30 s, jittered to 50–100 %, and resets on success', () => {
@@ -68,11 +66,6 @@ describe('retries with back-off', () => {
   });
 });
 
-const rules = containerRules(CONTAINER);
-const id = subscriptionIdFor(rules);
-const args: CommentsArgs = { sectionUuid: SITE, containerUuid: CONTAINER, limit: 10, replyLimit: 2, sortedBy: 'newest' };
-const created = (seq: number): ContentEvent => event({ event: 'created', seq, content: comment({ content: `#${seq}`, date_created: seq }) });
-
 /** The app's reducers and middleware, with manual timers for the catch-up's retries. */
 function createStore(timers: ReturnType<typeof manualTimers>) {
   return configureStore({
@@ -90,8 +83,7 @@ describe('realtime catch-up retries', () => {
   let latest = 0;
   let failing = false;
 
-  const socket = () => FakeWebSocket.instances.at(-1)!;
-  const shown = () => commentQueriesApi.endpoints.comments.select(args)(store.getState()).data!.pages.flatMap((p) => p.contents.map((c) => c.content));
+    const shown = () => commentQueriesApi.endpoints.comments.select(args)(store.getState()).data!.pages.flatMap((p) => p.contents.map((c) => c.content));
   const eventsAsked = () => server.requests.filter((r) => r.path.endsWith('/events')).length;
   const status = () => selectLiveStatus(store.getState(), id);
   const eventually = async (check: () => boolean) => {
@@ -131,10 +123,7 @@ describe('realtime catch-up retries', () => {
     });
     timers = manualTimers();
     store = createStore(timers);
-    store.dispatch(bootstrapped({ user: null, settings: {}, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: '' } as unknown as BootstrapResult));
-    await store.dispatch(commentQueriesApi.endpoints.comments.initiate(args));
-    store.dispatch(subscribeRequested({ id, rules }));
-    socket().open();
+    await watchContainer(store);
   });
   afterEach(() => {
     store.dispatch(teardownRequested());
