@@ -9,6 +9,7 @@ import type { Actor } from '../../core/api/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { CloseIcon } from '../ui/CloseIcon.tsx';
 import { useT } from '../ui/useIntl.ts';
+import { isBlankText } from '../../core/text/blankText.ts';
 
 const LEVELS: GivenBanLevel[] = ['posting', 'ghost', 'hide'];
 /** Days offered; "permanent" is the last choice. */
@@ -38,7 +39,7 @@ export function BanDialog({ author, onClose, onBanned }: BanDialogProps) {
     if (el && !el.open) el.showModal();
   }, []);
 
-  const reasonMissing = reason.trim() === '';
+  const reasonMissing = isBlankText(reason);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state.isLoading) return;

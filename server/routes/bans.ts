@@ -9,6 +9,7 @@ import { requireUser } from '../plugins/auth.ts';
 import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from '../storage/bans.ts';
 import { findUserByUuid, type UserRow } from '../storage/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
+import { isBlankText } from '../../core/text/blankText.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +66,8 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
       const { row: moderator } = requireUser(request);
       const user = await target(moderator, request.params.uuid);
       const { ban_level, reason, duration_days, permanent } = request.body;
+      // The reason is what the banned reader is shown: one that shows nothing is no reason.
+      if (isBlankText(reason)) throw badRequest('Give a reason for the ban', 'reason');
       if ((duration_days === undefined) === (permanent === undefined)) {
         throw badRequest('Give either duration_days or permanent: true', duration_days === undefined ? 'duration_days' : 'permanent');
       }

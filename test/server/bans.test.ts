@@ -68,6 +68,8 @@ describe('ban routes', () => {
       { ban_level: 'posting', reason: 'x', duration_days: 1, permanent: true },
       { ban_level: 'forever', reason: 'x', permanent: true },
       { ban_level: 'posting', reason: '', permanent: true },
+      { ban_level: 'posting', reason: '   ', permanent: true },
+      { ban_level: 'posting', reason: '\u200B\u202E', permanent: true },
       { ban_level: 'posting', reason: 'x', duration_days: 0 },
       { ban_level: 'posting', reason: 'x', permanent: false },
     ]) {
