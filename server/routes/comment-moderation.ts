@@ -13,11 +13,12 @@ import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/comment-queries.ts';
 import { changeComment, clearFlags, commentEvent, type CommentUpdate, lockBy } from '../storage/comment-writes.ts';
 import { setReaction, viewerOf } from '../storage/comments.ts';
-import { getContainer, holdsForModeration } from '../storage/containers.ts';
+import { holdsForModeration } from '../storage/containers.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { ContainersTable } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
+import { containerOr404 } from './comment-reads.ts';
 
 interface ContentParams {
   section: string;
@@ -50,8 +51,7 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
   /** The comment, if the caller may see it (404 otherwise, so hidden comments stay unknown). */
   async function load(request: FastifyRequest<{ Params: ContentParams }>): Promise<Target> {
     const p = request.params;
-    const container = await getContainer(app.db, p.section, p.container);
-    if (!container) throw notFound('No such content container in this section');
+    const container = await containerOr404(app.db, p);
     const site = await getSite(app.db, container.site_uuid);
     if (!site) throw notFound('No such site');
     const row = await getCommentWithActor(app.db, p.content_uuid);

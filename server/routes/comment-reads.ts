@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { firstRepliesOfThreads, listThread, listTopLevel, presenterFor, selectInContainer, SORT_ORDERS } from '../storage/comment-queries.ts';
 import { getCommentInContainer, viewerOf } from '../storage/comments.ts';
 import { findContainer, getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
-import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
+import type { ContainerKind, ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { type Common, params, strictObject, uuid } from './schemas.ts';
@@ -39,9 +39,12 @@ interface PageQuery extends Common {
   starting_from?: string;
 }
 
-/** The container `{c}` of site `{s}`; 404 when it is not one of that site's. */
-export async function containerOr404(db: Kysely<Database>, p: ContainerParams): Promise<ContainersTable> {
-  const container = await getContainer(db, p.section, p.container);
+/**
+ * The container `{c}` of site `{s}`; 404 when it is not one of that site's, or not of `kind` (the
+ * comments service serves conversations only: a live blog's uuid is not a conversation).
+ */
+export async function containerOr404(db: Kysely<Database>, p: ContainerParams, kind: ContainerKind = 'conversation'): Promise<ContainersTable> {
+  const container = await getContainer(db, p.section, p.container, kind);
   if (!container) throw notFound('No such content container in this section');
   return container;
 }

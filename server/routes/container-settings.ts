@@ -15,6 +15,7 @@ import { requireUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { viewerOf } from '../storage/comments.ts';
 import { CONTAINER_SETTINGS, type ContainerSettingsChange, getContainer, toApiContainer, updateContainerSettings } from '../storage/containers.ts';
+import type { ContainerKind } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
 
@@ -30,6 +31,8 @@ export interface ContainerSettingsOptions {
   url?: string;
   /** The methods to mount there (default POST and DELETE). */
   methods?: readonly ('POST' | 'DELETE')[];
+  /** The kind of container the service serves (default `conversation`); others are 404. */
+  kind?: ContainerKind;
 }
 
 type Method = 'POST' | 'DELETE';
@@ -47,7 +50,7 @@ function settingsChange(method: Method, given: ContainerSettingsChange): Contain
 }
 
 export default async function containerSettingsRoutes(app: FastifyInstance, options: ContainerSettingsOptions = {}): Promise<void> {
-  const { contentType = 'comments', url = '/:section/:container/settings', methods = ['POST', 'DELETE'] } = options;
+  const { contentType = 'comments', url = '/:section/:container/settings', methods = ['POST', 'DELETE'], kind = 'conversation' } = options;
   app.addHook('preHandler', app.auth.checkRequestSignature);
 
   for (const method of methods) {
@@ -57,7 +60,7 @@ export default async function containerSettingsRoutes(app: FastifyInstance, opti
       preValidation: absentBodyIsEmpty,
       schema: { params: params(['section', 'container']), body, querystring: strictObject({}) },
       handler: async (request) => {
-        const container = await getContainer(app.db, request.params.section, request.params.container);
+        const container = await getContainer(app.db, request.params.section, request.params.container, kind);
         if (!container) throw notFound('No such content container in this section');
         const site = await getSite(app.db, container.site_uuid);
         if (!site) throw notFound('No such site');

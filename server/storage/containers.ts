@@ -49,10 +49,11 @@ export async function findContainer(
   return row ?? null;
 }
 
-/** The container, only if it belongs to that site. */
-export async function getContainer(db: Kysely<Database>, siteUuid: string, uuid: string): Promise<ContainersTable | null> {
-  const row = await db.selectFrom('containers').selectAll().where('uuid', '=', uuid).where('site_uuid', '=', siteUuid).executeTakeFirst();
-  return row ?? null;
+/** The container, only if it belongs to that site (and, when `kind` is given, is of that kind). */
+export async function getContainer(db: Kysely<Database>, siteUuid: string, uuid: string, kind?: ContainerKind): Promise<ContainersTable | null> {
+  let query = db.selectFrom('containers').selectAll().where('uuid', '=', uuid).where('site_uuid', '=', siteUuid);
+  if (kind) query = query.where('kind', '=', kind);
+  return (await query.executeTakeFirst()) ?? null;
 }
 
 /**

@@ -141,6 +141,19 @@ describe('migration 011: one set of content tables', () => {
     assert.equal(posted.content_container_uuid, conversation.content_container_uuid);
     const rows = await app.db.selectFrom('containers').select(['kind', 'total_visible_content']).where('container_id', '=', 'shared-page').orderBy('kind').execute();
     assert.deepEqual(rows.map((r) => [r.kind, Number(r.total_visible_content)]), [['chat', 0], ['conversation', 1], ['liveblog', 0]]);
+    // The comments service serves conversations only: another kind's uuid is unknown to it.
+    const base = `/api/comments/${SITE}/${liveblog.uuid}`;
+    const mod = bearer(reader.access_token);
+    for (const [method, url, payload] of [
+      ['GET', `${base}/comments`, undefined],
+      ['POST', `${base}/comments`, { content: 'not a live-blog post' }],
+      ['POST', `${base}/settings`, { is_closed: true }],
+      ['POST', `${base}/moderation/${posted.content_uuid}/disable`, {}],
+    ] as const) {
+      const answer = await app.inject({ method, url, headers: mod, ...(payload ? { payload } : {}) });
+      assert.equal(answer.statusCode, 404, `${method} ${url}: ${answer.body}`);
+    }
+    assert.equal(Number((await app.db.selectFrom('containers').select('is_closed').where('uuid', '=', liveblog.uuid).executeTakeFirstOrThrow()).is_closed), 0);
     // Still unique per site, container_id and kind.
     await assert.rejects(
       app.db.insertInto('containers').values({ uuid: crypto.randomUUID(), site_uuid: SITE, container_id: 'shared-page', kind: 'liveblog', is_hidden: 0, is_closed: 0, total_visible_content: 0, date_created: Date.now() }).execute(),
