@@ -4,7 +4,7 @@
  * 150 ms. Mount registrations go through it, so a widget's mount is announced only once the
  * page is ready, and never two at once.
  */
-import type { Timers } from '../loader/timers.ts';
+import { realTimers, type Timers } from '../loader/timers.ts';
 
 export const QUEUE_POLL_MS = 150;
 
@@ -21,16 +21,6 @@ export interface ActionQueue {
   readonly size: number;
   readonly isReady: boolean;
 }
-
-const realTimers: Timers = {
-  // The poll never keeps a process alive on its own (node tests of startup).
-  setTimeout: (fn, ms) => {
-    const handle = globalThis.setTimeout(fn, ms) as { unref?: () => void };
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export function createActionQueue(timers: Timers = realTimers): ActionQueue {
   const backlog: QueuedAction[] = [];

@@ -21,11 +21,9 @@ import { watchPage } from './pageSignals.ts';
 import { EventSequencer } from './sequencer.ts';
 import {
   eventReceived, reconnectGaveUp, reconnectScheduled, retryRequested, subscribeRequested, unsubscribeRequested, socketClosed, socketConnecting,
-  socketOpened, subscribeFailed, subscribed, teardownRequested, unsubscribed, type RealtimeState,
+  socketOpened, subscribeFailed, subscribed, teardownRequested, unsubscribed, watchesContainer, type RealtimeState,
 } from './slice.ts';
 import { ruleContainers } from './subscriptionId.ts';
-
-export { backoffDelay };
 
 export const KEEP_ALIVE_MS = 30000;
 export const SUBSCRIBE_TIMEOUT_MS = 5000;
@@ -53,10 +51,7 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
   return (api) => {
     const sequencer = new EventSequencer();
     /** Some subscription with subscribers watches the container. */
-    const watching = (container: string) =>
-      Object.values(api.getState().realtime.subscriptions).some(
-        (sub) => sub.subscribers > 0 && sub.status !== 'unsubscribing' && ruleContainers(sub.rules).includes(container),
-      );
+    const watching = (container: string) => Object.values(api.getState().realtime.subscriptions).some((sub) => watchesContainer(sub, container));
     const catchUp = createCatchUp(api.dispatch, sequencer, () => api.getState().session.sectionUuid, { ...catchUpOptions, watching });
 
     /** Online again or the tab visible again: reconnect now, or look for events missed while asleep. */

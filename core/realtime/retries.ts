@@ -4,7 +4,7 @@
  * key; `cancel`/`cancelAll` stop it. A key is `pending` from its first failure until it succeeds
  * or is cancelled. One timer per key: a new failure replaces the scheduled attempt.
  */
-import type { Timers } from '../loader/timers.ts';
+import { realTimers, type Timers } from '../loader/timers.ts';
 import { backoffDelay } from './backoff.ts';
 
 export interface RetryOptions {
@@ -12,12 +12,7 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-const globalTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-export function createRetries(run: (key: string) => void, { timers = globalTimers, random = Math.random }: RetryOptions = {}) {
+export function createRetries(run: (key: string) => void, { timers = realTimers, random = Math.random }: RetryOptions = {}) {
   /** Failures so far per key: its presence means the key is pending. */
   const failures = new Map<string, number>();
   const scheduled = new Map<string, unknown>();

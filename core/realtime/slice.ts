@@ -124,6 +124,10 @@ export const selectSubscription = (state: WithRealtime, id: string): Subscriptio
   state.realtime.subscriptions[id];
 export const selectConnection = (state: WithRealtime): ConnectionStatus => state.realtime.connection;
 
+/** The subscription has subscribers and watches `container` (its widgets want its events). */
+export const watchesContainer = (sub: Subscription, container: string): boolean =>
+  sub.subscribers > 0 && sub.status !== 'unsubscribing' && ruleContainers(sub.rules).includes(container);
+
 /**
  * The status a widget shows for a subscription: its own, except `error_subscribing` (live updates
  * paused) while one of its containers is behind — the page knows it misses events there.
@@ -132,7 +136,7 @@ export const selectLiveStatus = (state: WithRealtime, id: string): SubscriptionS
   const sub = state.realtime.subscriptions[id];
   if (!sub) return 'none';
   const { behind } = state.realtime;
-  if (sub.subscribers > 0 && sub.status !== 'unsubscribing' && ruleContainers(sub.rules).some((c) => behind[c])) {
+  if (Object.keys(behind).some((container) => watchesContainer(sub, container))) {
     return 'error_subscribing';
   }
   return sub.status;

@@ -5,7 +5,7 @@
  * back. Only a token-shaped message from the API's or the page's origin, for this flow, is
  * taken; the token is then exchanged for a session. Every way out closes the popup.
  */
-import type { Timers } from '../loader/timers.ts';
+import { realTimers, type Timers } from '../loader/timers.ts';
 import { invalidSocialTypeMessage, isSocialLoginType } from '../settings/site.ts';
 
 export const POPUP_WIDTH = 450;
@@ -86,7 +86,7 @@ export function socialLoginToken(type: unknown, env: SocialLoginEnv): Promise<st
 export function browserSocialEnv(apiBase: string, siteUuid: string): SocialLoginEnv {
   return {
     open: (url, features) => window.open(url, 'vf-social-login', features),
-    timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    timers: realTimers,
     listen(handler) {
       const onMessage = (event: MessageEvent) => handler({ origin: event.origin, data: event.data, source: event.source });
       window.addEventListener('message', onMessage);

@@ -10,6 +10,8 @@ export const MAX_COMMENT_LENGTH = 10000;
 /** A high surrogate with no low one after it, or a low one with no high one before it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
 /** True when `text` is not well-formed Unicode (the request validator refuses it: server/validation.ts). */
 export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
@@ -17,7 +19,7 @@ export function hasLoneSurrogate(text: string): boolean {
 
 /** Lone surrogates replaced by U+FFFD (`String.prototype.toWellFormed`, which Node 20 lacks). */
 export function wellFormed(text: string): string {
-  return text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+  return text.replace(LONE_SURROGATES, '\uFFFD');
 }
 
 export type Normalised = { ok: true; text: string } | { ok: false; message: string };

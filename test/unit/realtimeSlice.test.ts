@@ -5,7 +5,7 @@ import {
   unsubscribed, type RealtimeState,
 } from '../../core/realtime/slice.ts';
 import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
-import { backoffDelay } from '../../core/realtime/middleware.ts';
+import { backoffDelay } from '../../core/realtime/backoff.ts';
 import { CONTAINER } from './helpers/fixtures.ts';
 
 const reduce = (state: RealtimeState | undefined, ...actions: Array<{ type: string; payload?: unknown }>) =>
