@@ -4,7 +4,7 @@
  * element on the page; a quiet skeleton reserves space until they arrive. If they cannot be
  * loaded (offline), the widget says so, untranslated since its texts are what failed, with Retry.
  */
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { getStore } from '../../core/store/index.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
@@ -14,6 +14,7 @@ import { HostContext, useHost } from './hostEvents.ts';
 import { IntlContext } from './useIntl.ts';
 import { Button } from './Button.tsx';
 import { Skeleton } from './Skeleton.tsx';
+import { useRetryableLoad } from './useRetryableLoad.ts';
 import { UNTRANSLATED_CHUNK_ERROR } from '../../core/mount/chunkError.ts';
 
 const DEFAULT_LANG = 'en-us';
@@ -51,9 +52,8 @@ function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
   // window.vfConfig.language > the page's language; aliases resolved, unsupported → en-us.
   const lang = pageLanguage(typeof pageLang === 'string' ? pageLang : null);
   const host = useHost();
-  const [intl, setIntl] = useState<VfIntl | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  // loadIntl forgets a failure: Retry imports the bundle again.
+  const { value: intl, failed, retry } = useRetryableLoad(() => loadIntl(lang, bundle), [lang, bundle]);
 
   // The widget root carries its language and direction (Arabic lays out right to left), so the
   // shadow tree mirrors even on a page whose own direction differs.
@@ -63,25 +63,7 @@ function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
     host.setAttribute('dir', directionOf(lang));
   }, [host, lang]);
 
-  useEffect(() => {
-    let live = true;
-    loadIntl(lang, bundle).then(
-      (loaded) => live && setIntl(loaded),
-      (error: unknown) => {
-        console.warn('[vf] could not load messages', error);
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [lang, bundle, attempt]);
-
   if (!intl && failed) {
-    const retry = () => {
-      setFailed(false);
-      setAttempt((n) => n + 1); // loadIntl forgot the failure: this imports the bundle again
-    };
     return (
       <div className="vf-chunk-error" part="error" role="alert" lang="en">
         <span>{UNTRANSLATED_CHUNK_ERROR.message}</span>{' '}

@@ -14,11 +14,12 @@
  *   injected once into `<head>`, scoped under the tag (core/mount/legacy.ts).
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import tokensCss from '../../styles/tokens.css';
 import uiCss from '../../styles/ui.css';
 import { WidgetRoot } from './WidgetRoot.tsx';
 import { ChunkErrorNotice } from './ChunkErrorNotice.tsx';
+import { useRetryableLoad } from './useRetryableLoad.ts';
 import { loadCssChunk, type CssLoader } from '../../core/mount/cssChunk.ts';
 import { CHUNK_ERROR_ATTR } from '../../core/mount/chunkError.ts';
 import { injectLegacyStyles, isLegacyRendering } from '../../core/mount/legacy.ts';
@@ -92,34 +93,15 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
   function Rooted(props: P & { container?: ShadowRoot | HTMLElement }) {
     const { container, ...own } = props;
     const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : (container ?? null);
-    const [css, setCss] = useState<'loading' | 'ready' | 'failed'>(cssChunk ? 'loading' : 'ready');
-    const [attempt, setAttempt] = useState(0);
-    useEffect(() => {
-      if (!cssChunk) return;
-      let live = true;
-      loadOwnCss(cssChunk).then(
-        (text) => {
-          applyOwnCss(host, text);
-          if (live) setCss('ready');
-        },
-        (error: unknown) => {
-          console.error(error);
-          if (live) setCss('failed');
-        },
-      );
-      return () => {
-        live = false;
-      };
-    }, [host, attempt]);
-    const retry = () => {
-      setCss('loading');
-      setAttempt((n) => n + 1);
-    };
+    const ownCss = useRetryableLoad(
+      cssChunk && (() => loadOwnCss(cssChunk).then((text) => (applyOwnCss(host, text), true))),
+      [host],
+    );
     const children =
-      css === 'ready'
+      !cssChunk || ownCss.value
         ? createElement(component, own as P)
-        : css === 'failed'
-          ? createElement(ChunkErrorNotice, { onRetry: retry })
+        : ownCss.failed
+          ? createElement(ChunkErrorNotice, { onRetry: ownCss.retry })
           : null;
     return createElement(WidgetRoot, { host, bundle, placeholder, children });
   }

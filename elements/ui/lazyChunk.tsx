@@ -4,48 +4,20 @@
  * failure shows the widget's "didn't load" notice with Retry, and Retry imports again (the loader's
  * importer makes that a real request: core/loader/moduleImport.ts).
  */
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { ChunkErrorNotice } from './ChunkErrorNotice.tsx';
+import { useRetryableLoad } from './useRetryableLoad.ts';
 
 export function lazyChunk<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  /** Once loaded, every later render (and every other instance) has it at once. */
   let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const get = () =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null; // the next attempt imports again
-        throw error;
-      },
-    ));
+  const loadOnce = () => load().then((component) => (loaded = component));
 
   function LazyChunk(props: P) {
-    const [failed, setFailed] = useState(false);
-    const [, setReady] = useState(loaded !== null);
-    const [attempt, setAttempt] = useState(0);
-    useEffect(() => {
-      if (loaded) return;
-      let live = true;
-      get().then(
-        () => live && setReady(true),
-        (error: unknown) => {
-          console.error(error);
-          if (live) setFailed(true);
-        },
-      );
-      return () => {
-        live = false;
-      };
-    }, [attempt]);
-    if (failed) {
-      return createElement(ChunkErrorNotice, {
-        onRetry: () => {
-          setFailed(false);
-          setAttempt((n) => n + 1);
-        },
-      });
-    }
-    return loaded ? createElement(loaded, props) : null;
+    const { value, failed, retry } = useRetryableLoad(loaded ? null : loadOnce, []);
+    const component = loaded ?? value;
+    if (failed) return createElement(ChunkErrorNotice, { onRetry: retry });
+    return component ? createElement(component, props) : null;
   }
   return LazyChunk;
 }
