@@ -87,6 +87,20 @@ export interface Actor {
   uuid: string;
   name: string;
   pic_small: string | null;
+  /** Shown on live-blog posts: the editor's role on the site (readers have none). */
+  role?: 'moderator' | 'admin';
+}
+
+/** What a content row is (content.md §3): a kind's root items and their replies. */
+export type ContentType = 'comment' | 'reply' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat_message';
+
+/** An image uploaded to a live blog (docs/api.md "liveblog"), shown by a post. */
+export interface MediaItem {
+  media_uuid: string;
+  url: string;
+  content_type: string;
+  width: number;
+  height: number;
 }
 
 export type ContentState = 'visible' | 'disabled' | 'hidden' | 'awaiting_moderation' | 'spam' | 'deleted';
@@ -110,7 +124,12 @@ export interface CommentActions {
 
 export interface Comment {
   content_uuid: string;
-  content: string; // plain text; rendered as text, never as HTML
+  /** Plain text (comments, replies) or rich text (live-blog posts, core/text/richText.ts); never HTML. */
+  content: string;
+  /** Comments leave it out; live-blog posts and replies carry it. */
+  type?: ContentType;
+  /** The images a live-blog post shows. */
+  media?: MediaItem[];
   actor_uuid: string;
   actor: Actor;
   parent_uuid: string | null;
@@ -157,6 +176,14 @@ export interface CommentPage {
   /** The container's event number when the list was read: realtime catches up from it. */
   latest_seq?: number;
 }
+
+/** A page of live-blog posts (docs/api.md "liveblog"); the first page also carries the pinned posts. */
+export interface LiveblogPage extends CommentPage {
+  pinned?: Comment[];
+}
+
+/** GET /api/liveblog/{section}?container_id=: the live blog with its first page of posts. */
+export type LiveblogWithPage = Container & LiveblogPage;
 
 /** GET /api/comments/{section}?container_id=: the container with its first page of comments. */
 export type ContainerWithPage = Container & CommentPage;
@@ -219,9 +246,12 @@ export type ContentEventName =
    * content_uuid is the container's uuid. */
   | 'settings_changed';
 
+/** Which service's caches an event patches: comments, or a live blog's container, posts, replies. */
+export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post';
+
 export interface ContentEvent {
   event: ContentEventName;
-  content_type: 'comments';
+  content_type: EventContentType;
   section_uuid: string;
   content_container_uuid: string;
   content_uuid: string;
