@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { SORT_ORDERS } from '../server/storage/comment-queries.ts';
+import { SORT_ORDERS } from '../server/storage/content-queries.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import { DEMO_SITE } from '../server/seed.ts';
 import { startServer } from '../test/support/serve.mjs';

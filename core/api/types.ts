@@ -247,7 +247,7 @@ export type ContentEventName =
   | 'settings_changed';
 
 /** Which service's caches an event patches: comments, or a live blog's container, posts, replies. */
-export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post';
+export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message';
 
 export interface ContentEvent {
   event: ContentEventName;

@@ -4,6 +4,7 @@
  * on SQLite and PostgreSQL.
  */
 import type { Generated } from 'kysely';
+import type { ContentType } from '../../core/api/types.ts';
 
 export interface SitesTable {
   uuid: string;
@@ -104,7 +105,7 @@ export interface ContainersTable {
 export type ContainerKind = 'conversation' | 'liveblog' | 'chat';
 
 /** What a content row is (content.md §3); `reply` is a reply to a comment. */
-export type ContentType = 'comment' | 'reply' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat_message';
+export type { ContentType };
 
 /** Every kind of content (migration 011; `comments` before it): comments, replies, posts, messages. */
 export interface ContentsTable {
@@ -132,6 +133,8 @@ export interface ContentsTable {
   total_flags?: number;
   date_pinned?: number | null;
   date_locked?: number | null; // no author edits or removal after this (ms)
+  /** Migration 012: a live-blog post's images, JSON of MediaItem[]. */
+  media?: string | null;
 }
 
 /** Flags (migration 008): one per user and content row. */

@@ -13,38 +13,34 @@ import type { ContentEvent } from '../../core/api/types.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
-import { viewerOf } from '../storage/comments.ts';
-import { CONTAINER_SETTINGS, type ContainerSettingsChange, getContainer, toApiContainer, updateContainerSettings } from '../storage/containers.ts';
+import { viewerOf } from '../storage/contents.ts';
+import { CONTAINER_SETTINGS, type ContainerSettingsChange, toApiContainer, updateContainerSettings } from '../storage/containers.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
-
-interface ContainerParams {
-  section: string;
-  container: string;
-}
+import { containerOr404, type ContainerParams } from './reads.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 
 export interface ContainerSettingsOptions {
   /** The `content_type` of the `settings_changed` events (default `comments`). */
   contentType?: ContentEvent['content_type'];
   /** The call's address under the service's base (default `/:section/:container/settings`). */
   url?: string;
-  /** The methods to mount there (default POST and DELETE). */
-  methods?: readonly ('POST' | 'DELETE')[];
+  /** The methods to mount there (default POST and DELETE; the live blog's update is PUT). */
+  methods?: readonly Method[];
   /** The kind of container the service serves (default `conversation`); others are 404. */
   kind?: ContainerKind;
 }
 
-type Method = 'POST' | 'DELETE';
+type Method = 'POST' | 'PUT' | 'DELETE';
 
 const body = strictObject(Object.fromEntries(CONTAINER_SETTINGS.map((key) => [key, { type: 'boolean' }])));
 
-/** The change a call asks for: POST sets each key given; DELETE resets each key it names (any value). */
+/** The change a call asks for: POST (PUT) sets each key given; DELETE resets each key it names (any value). */
 function settingsChange(method: Method, given: ContainerSettingsChange): ContainerSettingsChange {
   const change: ContainerSettingsChange = {};
   for (const key of CONTAINER_SETTINGS) {
     const value = given[key];
-    if (value !== undefined) change[key] = method === 'POST' ? value : false;
+    if (value !== undefined) change[key] = method === 'DELETE' ? false : value;
   }
   return change;
 }
@@ -60,8 +56,7 @@ export default async function containerSettingsRoutes(app: FastifyInstance, opti
       preValidation: absentBodyIsEmpty,
       schema: { params: params(['section', 'container']), body, querystring: strictObject({}) },
       handler: async (request) => {
-        const container = await getContainer(app.db, request.params.section, request.params.container, kind);
-        if (!container) throw notFound('No such content container in this section');
+        const container = await containerOr404(app.db, request.params, kind);
         const site = await getSite(app.db, container.site_uuid);
         if (!site) throw notFound('No such site');
         const user = requireUser(request);

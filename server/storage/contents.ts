@@ -4,14 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { ContentEvent } from '../../core/api/types.ts';
+import type { ContentEvent, MediaItem } from '../../core/api/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft } from './events.ts';
 import { mutedBy } from './mutes.ts';
-import type { ContentsTable, Database } from './schema.ts';
+import type { ContentsTable, ContentType, Database } from './schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './users.ts';
 
-export interface NewComment {
+export interface NewContent {
+  /** A root item's type, or a reply's (the parent is given then). */
+  type: ContentType;
   site_uuid: string;
   container_uuid: string;
   actor_uuid: string;
@@ -22,6 +24,8 @@ export interface NewComment {
   state?: 'visible' | 'awaiting_moderation';
   /** The guest's name for an anonymous comment. */
   anonymous_name?: string;
+  /** The images a live-blog post shows. */
+  media?: MediaItem[] | null;
 }
 
 /**
@@ -58,9 +62,9 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsT
  * and whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
  * Publish `events` (the comment's first) only after this resolves: they have committed.
  */
-export async function insertComment(
+export async function insertContent(
   db: Kysely<Database>,
-  input: NewComment,
+  input: NewContent,
   describe: (row: ContentsTable) => EventDraft,
   also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
 ): Promise<{ row: ContentsTable; events: ContentEvent[] }> {
@@ -68,7 +72,7 @@ export async function insertComment(
   const parent = input.parent;
   const row: ContentsTable = {
     uuid,
-    type: parent ? 'reply' : 'comment',
+    type: input.type,
     site_uuid: input.site_uuid,
     container_uuid: input.container_uuid,
     thread_uuid: parent ? parent.thread_uuid : uuid, // a top-level comment starts its own thread
@@ -87,6 +91,7 @@ export async function insertComment(
     is_pinned: 0,
     date_created: Date.now(),
     date_edited: null,
+    ...(input.media ? { media: JSON.stringify(input.media) } : {}),
   };
   const events = await db.transaction().execute(async (trx) => {
     await trx.insertInto('contents').values(row).execute();

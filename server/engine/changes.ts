@@ -1,24 +1,23 @@
 /**
- * The comments service's calls on one existing comment (docs/api.md "Changing comments"): read
- * it, edit, remove, flag, pick, pin, and the moderation states. Each answers the comment as the
- * caller sees it afterwards, and publishes its content event after commit.
+ * The content engine's calls on one existing item, for every kind (docs/api.md "Changing
+ * comments"): read it, edit, remove, flag, pick, pin, and the moderation states. Each answers the
+ * item as the caller sees it afterwards, and publishes its content event after commit. The paths
+ * and the words' check are the kind's (policy.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Comment } from '../../core/api/types.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
-import { normaliseComment } from '../content/normalise.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
-import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/comment-queries.ts';
-import { changeComment, clearFlags, commentEvent, type CommentUpdate, lockBy } from '../storage/comment-writes.ts';
-import { setReaction, viewerOf } from '../storage/comments.ts';
-import { holdsForModeration } from '../storage/containers.ts';
+import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/content-queries.ts';
+import { changeComment, clearFlags, contentEvent, type CommentUpdate, lockBy } from '../storage/content-writes.ts';
+import { setReaction, viewerOf } from '../storage/contents.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { ContainersTable } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
-import { containerOr404 } from './comment-reads.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
+import { containerOr404, type KindOptions } from './reads.ts';
 
 interface ContentParams {
   section: string;
@@ -45,18 +44,20 @@ const MODERATION = {
   unspam: { to: 'visible', event: 'visible' },
 } as const;
 
-export default async function commentModerationRoutes(app: FastifyInstance): Promise<void> {
+export default async function contentChangeRoutes(app: FastifyInstance, { policy }: KindOptions): Promise<void> {
   app.addHook('preHandler', app.auth.checkRequestSignature);
+  const { noun, paths } = policy;
+  const noSuchItem = () => notFound(`No such ${noun} in this content container`);
 
   /** The comment, if the caller may see it (404 otherwise, so hidden comments stay unknown). */
   async function load(request: FastifyRequest<{ Params: ContentParams }>): Promise<Target> {
     const p = request.params;
-    const container = await containerOr404(app.db, p);
+    const container = await containerOr404(app.db, p, policy.kind);
     const site = await getSite(app.db, container.site_uuid);
     if (!site) throw notFound('No such site');
     const row = await getCommentWithActor(app.db, p.content_uuid);
     const viewer = await viewerOf(app.db, request.user?.row ?? null, site.uuid);
-    if (!row || row.container_uuid !== container.uuid || !canSee(viewer, row)) throw notFound('No such comment in this content container');
+    if (!row || row.container_uuid !== container.uuid || !canSee(viewer, row)) throw noSuchItem();
     return { site, container, row, viewer };
   }
 
@@ -91,7 +92,7 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
   async function seenBy(viewer: Viewer, row: Row): Promise<Comment> {
     const reactions = await reactionsBy(app.db, viewer.uuid, [row.uuid]);
     const comment = forViewer(viewer, row, actionsOf(reactions, row.uuid));
-    if (!comment) throw notFound('No such comment in this content container');
+    if (!comment) throw noSuchItem();
     return comment;
   }
 
@@ -104,15 +105,17 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
 
   /** Moderation, pin and pick calls act on comments that exist; a deleted one stays deleted. */
   function notDeleted(t: Target): void {
-    if (t.row.state === 'deleted') throw new HttpError(409, 'This comment was deleted');
+    if (t.row.state === 'deleted') throw new HttpError(409, `This ${noun} was deleted`);
   }
 
-  app.get<{ Params: ContentParams }>('/:section/:container/comments/:content_uuid', { schema: { params: contentParams, querystring: strictObject({}) } }, async (request) => {
-    const t = await load(request);
-    // A hidden conversation (container settings) is shown to its moderators only.
-    if (Number(t.container.is_hidden) === 1 && !t.viewer.privileged) throw notFound('No such comment in this content container');
-    return { result: await seenBy(t.viewer, t.row) };
-  });
+  if (paths.read) {
+    app.get<{ Params: ContentParams }>(`/:section/:container/${paths.read}`, { schema: { params: contentParams, querystring: strictObject({}) } }, async (request) => {
+      const t = await load(request);
+      // A hidden container (container settings) is shown to its moderators only.
+      if (Number(t.container.is_hidden) === 1 && !t.viewer.privileged) throw noSuchItem();
+      return { result: await seenBy(t.viewer, t.row) };
+    });
+  }
 
   // Edit: the author under the §5 rules (comment.update), or a moderator of the site. Under
   // premoderation a reader's edit of a shown comment waits for a moderator again: approval is of
@@ -125,28 +128,32 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
       const user = member(request, t);
       const ctx = { user: permissionUser(user.row, user.ban), settings: t.site.settings, content: ruledContent(t) };
       const byModerator = t.viewer.privileged && t.row.actor_uuid !== user.row.uuid;
-      enforce('comment', byModerator ? 'moderate' : 'update', ctx);
+      // Where the kind says so (live-blog posts), editors change their own items as freely as others'.
+      enforce('comment', byModerator || (t.viewer.privileged && policy.editorsUnbound) ? 'moderate' : 'update', ctx);
       notDeleted(t);
-      const text = normaliseComment(request.body.content);
+      const isReply = t.row.parent_uuid !== null;
+      const text = await policy.checkText(app.db, t.container, isReply, request.body.content);
       if (!text.ok) throw badRequest(text.message, 'content');
-      const held = holdsForModeration(t.site.settings, t.container, t.viewer.privileged);
+      const held = policy.holds(t.site, t.container, t.viewer.privileged, isReply);
+      const media = text.media ? JSON.stringify(text.media) : null;
       return apply(
         t,
         (before) => {
-          if (before.content === text.text) return { patch: null };
+          if (before.content === text.text && (before.media ?? null) === media) return { patch: null };
           const again = held && before.state === 'visible' ? { state: 'awaiting_moderation' } : {};
           // A moderator's edit locks it: the author cannot put back what the moderator took out.
           const lock = byModerator ? lockBy(before, user.row.uuid) : {};
-          return { patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...again, ...lock } };
+          const images = text.media || before.media ? { media } : {};
+          return { patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...images, ...again, ...lock } };
         },
-        (_before, after) => commentEvent('updated', after, user.row.uuid),
+        (_before, after) => contentEvent('updated', after, user.row.uuid),
       );
     },
   );
 
   // Remove: the author under the §5 remove rules (comment.remove), or a moderator's delete.
   app.delete<{ Params: ContentParams; Body: Common }>(
-    '/:section/:container/comments/:content_uuid',
+    `/:section/:container/${paths.remove}`,
     { preValidation: absentBodyIsEmpty, schema: emptyBody },
     async (request) => {
       const t = await load(request);
@@ -157,7 +164,7 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
         app.db,
         t.row.uuid,
         (before) => ({ patch: before.state === 'deleted' ? null : { state: 'deleted' } }),
-        (_before, after) => commentEvent('deleted', after, user.row.uuid),
+        (_before, after) => contentEvent('deleted', after, user.row.uuid),
       );
       if (change.event) app.hub.publish(change.event);
       return { result: { content_uuid: t.row.uuid, state: 'deleted' as const } };
@@ -168,7 +175,7 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
   for (const method of ['POST', 'DELETE'] as const) {
     app.route<{ Params: ContentParams; Body: Common }>({
       method,
-      url: '/:section/:container/comments/:content_uuid/flag',
+      url: `/:section/:container/${paths.flag}`,
       preValidation: absentBodyIsEmpty,
       schema: emptyBody,
       handler: async (request) => {
@@ -180,7 +187,7 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
         // The flagger stays private: the event names the comment's author, never who flagged it,
         // and carries no total (flag counts are for moderators, who fetch the comment).
         const change = await setReaction(app.db, 'flag', t.row.uuid, user.row.uuid, on, () =>
-          commentEvent(on ? 'flagged' : 'flags_cleared', t.row, t.row.actor_uuid),
+          contentEvent(on ? 'flagged' : 'flags_cleared', t.row, t.row.actor_uuid),
         );
         if (change.event) app.hub.publish(change.event);
         const row = (await getCommentWithActor(app.db, t.row.uuid))!;
@@ -189,13 +196,14 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
     });
   }
 
-  // Editor's picks and pins (moderators): POST sets, DELETE undoes; repeating changes nothing.
+  // Editor's picks and pins (moderators): POST (the live blog's pin: PUT) sets, DELETE undoes;
+  // repeating changes nothing.
   const MARKS = [
-    { url: 'comments/:content_uuid/pick', on: 'picked', off: 'unpicked', set: (on: boolean) => ({ is_picked: on ? 1 : 0 }), column: 'is_picked' },
-    { url: 'content/:content_uuid/pin', on: 'pinned', off: 'unpinned', set: (on: boolean) => ({ is_pinned: on ? 1 : 0, date_pinned: on ? Date.now() : null }), column: 'is_pinned' },
+    { url: paths.pick, onMethod: 'POST', on: 'picked', off: 'unpicked', set: (on: boolean) => ({ is_picked: on ? 1 : 0 }), column: 'is_picked' },
+    { url: paths.pin.url, onMethod: paths.pin.on, on: 'pinned', off: 'unpinned', set: (on: boolean) => ({ is_pinned: on ? 1 : 0, date_pinned: on ? Date.now() : null }), column: 'is_pinned' },
   ] as const;
   for (const mark of MARKS) {
-    for (const method of ['POST', 'DELETE'] as const) {
+    for (const method of [mark.onMethod, 'DELETE'] as const) {
       app.route<{ Params: ContentParams; Body: Common }>({
         method,
         url: `/:section/:container/${mark.url}`,
@@ -205,11 +213,11 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
           const t = await load(request);
           const user = moderator(request, t);
           notDeleted(t);
-          const on = method === 'POST';
+          const on = method !== 'DELETE';
           return apply(
             t,
             (before) => ({ patch: (Number(before[mark.column]) === 1) === on ? null : mark.set(on) }),
-            (_before, after) => commentEvent(on ? mark.on : mark.off, after, user.row.uuid),
+            (_before, after) => contentEvent(on ? mark.on : mark.off, after, user.row.uuid),
           );
         },
       });
@@ -240,8 +248,8 @@ export default async function commentModerationRoutes(app: FastifyInstance): Pro
           },
           (before, after) =>
             before.state === after.state
-              ? commentEvent('flags_cleared', after, user.row.uuid)
-              : commentEvent(event, after, user.row.uuid),
+              ? contentEvent('flags_cleared', after, user.row.uuid)
+              : contentEvent(event, after, user.row.uuid),
         );
       },
     );

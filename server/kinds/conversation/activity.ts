@@ -3,17 +3,17 @@
  * "comments"): a user's recent comments, their comment profile, and trending conversations.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CommentProfile } from '../../core/api/types.ts';
-import { isHidden } from '../../core/permissions/index.ts';
-import { notFound } from '../errors.ts';
-import { permissionUser } from '../permissions/index.ts';
-import { effectiveBan } from '../storage/bans.ts';
-import { countRepliesReceived, listByActor, presenterFor } from '../storage/comment-queries.ts';
-import { viewerOf } from '../storage/comments.ts';
-import { getSite, type Site } from '../storage/sites.ts';
-import { containersCommentedBy, trendingContainers } from '../storage/trending.ts';
-import { findUserByUuid, toApiUser } from '../storage/users.ts';
-import { type Common, params, strictObject } from './schemas.ts';
+import type { CommentProfile } from '../../../core/api/types.ts';
+import { isHidden } from '../../../core/permissions/index.ts';
+import { notFound } from '../../errors.ts';
+import { permissionUser } from '../../permissions/index.ts';
+import { effectiveBan } from '../../storage/bans.ts';
+import { countRepliesReceived, listByActor, presenterFor } from '../../storage/content-queries.ts';
+import { viewerOf } from '../../storage/contents.ts';
+import { getSite, type Site } from '../../storage/sites.ts';
+import { containersCommentedBy, trendingContainers } from '../../storage/trending.ts';
+import { findUserByUuid, toApiUser } from '../../storage/users.ts';
+import { type Common, params, strictObject } from '../../routes/schemas.ts';
 
 /** The reader's analytics visitor id (the `uniqueId` of the visitor cookie), sent to trendingrecommended. */
 export const UNIQUE_ID_HEADER = 'x-unique-id';

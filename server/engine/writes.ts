@@ -1,24 +1,28 @@
-/** The comments service's writes (`/api/comments`): posting, replies, likes; reads are in comment-reads.ts. */
+/**
+ * The content engine's writes, for every kind: a root item, a reply, likes and dislikes. Who may
+ * write, how the words are checked, what is held and rate-limited come from the kind's policy;
+ * reads are in reads.ts, changes to an item in changes.ts.
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Comment, ContentEvent } from '../../core/api/types.ts';
 import { ANONYMOUS_UUID } from '../../core/ids/index.ts';
 import type { PermissionUser } from '../../core/permissions/index.ts';
 import { limitPosting } from '../auth/rateLimit.ts';
-import { normaliseComment, normaliseName } from '../content/normalise.ts';
+import { normaliseName } from '../content/normalise.ts';
 import { canSee } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
-import { forViewer, getCommentWithActor } from '../storage/comment-queries.ts';
-import { commentEvent, lockAnswered } from '../storage/comment-writes.ts';
-import { holdsForModeration } from '../storage/containers.ts';
-import { anonymousActor, getCommentInContainer, insertComment, type Reaction, setReaction, viewerOf } from '../storage/comments.ts';
+import { forViewer, getCommentWithActor, withActor } from '../storage/content-queries.ts';
+import { contentEvent, eventTypeOf, lockAnswered } from '../storage/content-writes.ts';
+import { anonymousActor, getCommentInContainer, insertContent, type Reaction, setReaction, viewerOf } from '../storage/contents.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
-import { containerOr404 } from './comment-reads.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
+import { typeOf } from './policy.ts';
+import { containerOr404, type KindOptions } from './reads.ts';
 
 /** anonymous_name: a guest's name for an anonymous comment (sites with enable_anonymous_comments). */
 const contentBody = strictObject({ content: { type: 'string' }, anonymous_name: { type: 'string', maxLength: 50 } }, ['content']);
@@ -36,23 +40,23 @@ interface ContentParams extends ContainerParams {
   content_uuid: string;
 }
 
-export default async function commentRoutes(app: FastifyInstance): Promise<void> {
+export default async function contentWriteRoutes(app: FastifyInstance, { policy }: KindOptions): Promise<void> {
   app.addHook('preHandler', app.auth.checkRequestSignature);
+  const { noun, paths } = policy;
+  const loadContainer = (p: ContainerParams) => containerOr404(app.db, p, policy.kind);
 
-  const loadContainer = (p: ContainerParams) => containerOr404(app.db, p);
-
-  /** A visible comment of the container that the requester may see (content/visibility.ts). */
+  /** A visible item of the container that the requester may see (content/visibility.ts). */
   async function loadComment(request: FastifyRequest, container: ContainersTable, uuidOfComment: string): Promise<ContentsTable> {
     const comment = await getCommentInContainer(app.db, container.uuid, uuidOfComment);
     const row = comment?.state === 'visible' ? await getCommentWithActor(app.db, comment.uuid) : null;
-    if (!row || !canSee(await viewerOf(app.db, request.user?.row ?? null, container.site_uuid), row)) throw notFound('No such comment in this content container');
+    if (!row || !canSee(await viewerOf(app.db, request.user?.row ?? null, container.site_uuid), row)) throw notFound(`No such ${noun} in this content container`);
     return row;
   }
 
   /**
-   * The rules for writing a comment here (core/permissions, reply.create or comment.create): a
-   * user of this site, or a guest with an anonymous name where the site allows it (returns null
-   * for that guest); an open conversation.
+   * The rules for writing here (the policy's: reply.create, comment.create, live_content.create):
+   * a user of this site, or a guest with an anonymous name where the kind and site allow it
+   * (returns null for that guest); an open container.
    */
   async function checkCanPost(request: FastifyRequest, container: ContainersTable, site: Site, isReply: boolean, anonymousName: string | null): Promise<RequestUser | null> {
     if (request.user && request.user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
@@ -60,48 +64,42 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     const guest: PermissionUser | null = anonymousName === null ? null : { uuid: ANONYMOUS_UUID, user_privilege: 'guest', ban_level: 'none', anonymous: true, anonymous_name: anonymousName };
     // A guest is ruled too: a site with commenting off answers 403, not "log in".
     const ctx = { user: request.user ? await posterOf(app.db, request.user.row, request.user.ban) : guest, settings: site.settings, content: { is_closed: container.is_closed === 1 } };
-    if (isReply) enforce('reply', 'create', ctx);
-    else enforce('comment', 'create', ctx);
+    const rule = isReply ? policy.rules.reply : policy.rules.root;
+    enforce(rule.subject, rule.action as never, ctx);
     return request.user; // null here only for a guest the rules let post anonymously
   }
 
-  /** A comments event, ready for the log (storage numbers it inside the write's transaction). */
-  function draft(event: Omit<ContentEvent, 'content_type' | 'time' | 'seq'>): EventDraft {
-    return { ...event, content_type: 'comments', time: Date.now() };
+  /** An event about `row`, ready for the log (storage numbers it inside the write's transaction). */
+  function draft(row: ContentsTable, event: Omit<ContentEvent, 'content_type' | 'time' | 'seq'>): EventDraft {
+    return { ...event, content_type: eventTypeOf(row.type), time: Date.now() };
   }
 
-  app.get<{ Params: ContainerParams }>(
-    '/:section/:container/signature',
-    { schema: { params: params(['section', 'container']), querystring: strictObject({}) } },
-    async (request) => {
-      const container = await loadContainer(request.params);
-      return { result: { signature: app.auth.signContainer(container.site_uuid, container.uuid) } };
-    },
-  );
-
   /**
-   * Stores a comment (a reply when `parentUuid` is given), publishes it, returns it as its author
-   * sees it. Under premoderation (the site's or the container's) it waits for a moderator.
+   * Stores a root item (a reply when `parentUuid` is given), publishes it, returns it as its
+   * author sees it. Where the policy holds it (premoderation), it waits for a moderator.
    */
   async function post(request: FastifyRequest, reply: FastifyReply, p: ContainerParams, body: PostBody, parentUuid?: string): Promise<Comment> {
     const container = await loadContainer(p);
     const site = await getSite(app.db, container.site_uuid);
     if (!site) throw notFound('No such site');
+    if (body.anonymous_name !== undefined && !policy.anonymous) throw badRequest(`A ${noun} cannot be anonymous`, 'anonymous_name');
     const anonymousName = body.anonymous_name === undefined ? null : normaliseName(body.anonymous_name);
     if (anonymousName === '') throw badRequest('Anonymous name cannot be empty', 'anonymous_name');
     const user = await checkCanPost(request, container, site, !!parentUuid, anonymousName);
     const parent = parentUuid ? await loadComment(request, container, parentUuid) : undefined;
-    const text = normaliseComment(body.content);
+    const text = await policy.checkText(app.db, container, !!parent, body.content);
     if (!text.ok) throw badRequest(text.message, 'content');
-    limitPosting(app.postLimiter, app.postLimit, request, reply, user?.row.uuid ?? null);
+    if (policy.rateLimited(!!parent)) limitPosting(app.postLimiter, app.postLimit, request, reply, user?.row.uuid ?? null);
     const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
     const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
-    const held = holdsForModeration(site.settings, container, privileged);
+    const held = policy.holds(site, container, privileged, !!parent);
     // A moderator's answer locks the comment answered: its author can no longer edit it away.
     const locks = privileged && parent ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid) : undefined;
-    const { row, events } = await insertComment(
+    const { row, events } = await insertContent(
       app.db,
       {
+        type: typeOf(policy, !!parent),
+        media: text.media,
         site_uuid: container.site_uuid,
         container_uuid: container.uuid,
         actor_uuid: actor.uuid,
@@ -111,21 +109,21 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         ...(parent ? { parent } : {}),
       },
       // A held comment's event has no content: moderators' pages refetch (docs/api.md).
-      (row) => commentEvent('created', { ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null }, row.actor_uuid),
+      (row) => contentEvent('created', withActor(row, actor), row.actor_uuid),
       locks,
     );
     for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
-    return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, { ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null })!;
+    return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, withActor(row, actor))!;
   }
 
   app.post<{ Params: ContainerParams; Body: PostBody }>(
-    '/:section/:container/comments',
+    `/:section/:container/${paths.roots}`,
     { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}) } },
     async (request, reply) => ({ result: await post(request, reply, request.params, request.body) }),
   );
 
   app.post<{ Params: ContentParams; Body: PostBody }>(
-    '/:section/:container/comments/:content_uuid',
+    `/:section/:container/${paths.reply}`,
     { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}) } },
     async (request, reply) => ({ result: await post(request, reply, request.params, request.body, request.params.content_uuid) }),
   );
@@ -137,7 +135,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     for (const method of ['POST', 'DELETE'] as const) {
       app.route<{ Params: ContentParams; Body: Common }>({
         method,
-        url: `/:section/:container/comments/:content_uuid/${reaction}`,
+        url: `/:section/:container/${paths[reaction]}`,
         preValidation: absentBodyIsEmpty,
         schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}) },
         handler: async (request) => {
@@ -151,7 +149,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
           if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
           const on = method === 'POST';
           const total = reaction === 'like' ? 'total_likes' : 'total_dislikes';
-          const change = await setReaction(app.db, reaction, comment.uuid, user.row.uuid, on, (count) => draft({
+          const change = await setReaction(app.db, reaction, comment.uuid, user.row.uuid, on, (count) => draft(comment, {
             event: EVENTS[reaction][on ? 0 : 1],
             section_uuid: comment.site_uuid,
             content_container_uuid: comment.container_uuid,

@@ -3,12 +3,35 @@
  * a user's recent comments, and the API shape with the embedded actor and the viewer's own actions.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Comment, ContentState, SortOrder, ThreadFilter } from '../../core/api/types.ts';
+import type { Actor, Comment, ContentState, MediaItem, SortOrder, ThreadFilter } from '../../core/api/types.ts';
 import { authorBanLevel, present, PUBLIC_VIEWER, type Viewer, visibleTo } from '../content/visibility.ts';
 import type { ContentsTable, Database, ReactionKind } from './schema.ts';
+import type { UserRow } from './users.ts';
 
 /** A comment row with its author's name and effective ban level (content/visibility.ts reads it). */
-export type Row = ContentsTable & { actor_name: string; actor_pic_small?: string | null; actor_ban_level?: string | null };
+export type Row = ContentsTable & { actor_name: string; actor_pic_small?: string | null; actor_ban_level?: string | null; actor_privilege?: string | null };
+
+/** A row just written by `actor`, as the reads join it. */
+export const withActor = (row: ContentsTable, actor: Pick<UserRow, 'name' | 'pic_small' | 'user_privilege'>): Row => ({
+  ...row, actor_name: actor.name, actor_pic_small: actor.pic_small ?? null, actor_privilege: actor.user_privilege,
+});
+
+/** The role a live-blog post shows beside its author (docs/api.md "liveblog"). */
+function roleOf(row: Row): Actor['role'] {
+  if (row.type !== 'liveblog_post') return undefined;
+  return row.actor_privilege === 'admin' ? 'admin' : row.actor_privilege === 'mod' ? 'moderator' : undefined;
+}
+
+/** The images a post shows (stored with it as JSON). */
+function mediaOf(row: Row): MediaItem[] | undefined {
+  if (!row.media) return undefined;
+  try {
+    const media = JSON.parse(row.media) as unknown;
+    return Array.isArray(media) ? (media as MediaItem[]) : undefined;
+  } catch {
+    return undefined; // a damaged entry shows the post without its images
+  }
+}
 
 /**
  * Each order is a list of columns all sorted the same way, ending in the unique uuid, so the
@@ -30,7 +53,7 @@ function selectWithActor(db: Kysely<Database>) {
     .selectFrom('contents')
     .innerJoin('users', 'users.uuid', 'contents.actor_uuid')
     .selectAll('contents')
-    .select(['users.name as actor_name', 'users.pic_small as actor_pic_small'])
+    .select(['users.name as actor_name', 'users.pic_small as actor_pic_small', 'users.user_privilege as actor_privilege'])
     .select(authorBanLevel().as('actor_ban_level'));
 }
 
@@ -39,14 +62,17 @@ export interface Page {
   more: boolean;
 }
 
+/** Which top-level items a list keeps: all, editor's picks only, or all but the pinned ones (live blog). */
+export type RootFilter = ThreadFilter | 'unpinned';
+
 /**
  * Top-level comments of a container that `viewer` may see (featured_threads: editor's picks
- * only). `after` is the comment to continue after (its current sort values are the cursor); it
+ * only; unpinned: all but pinned ones). `after` is the comment to continue after (its current sort values are the cursor); it
  * must be a top-level comment of the same container.
  */
 export async function listTopLevel(
   db: Kysely<Database>, containerUuid: string, sort: SortOrder, limit: number, after: ContentsTable | null,
-  viewer: Viewer = PUBLIC_VIEWER, filter: ThreadFilter = 'all_threads',
+  viewer: Viewer = PUBLIC_VIEWER, filter: RootFilter = 'all_threads',
 ): Promise<Page> {
   const { columns, descending } = SORTS[sort];
   const direction = descending ? 'desc' : 'asc';
@@ -60,6 +86,7 @@ export async function listTopLevel(
     .where('contents.parent_uuid', 'is', null)
     .where(visibleTo(viewer));
   if (filter === 'featured_threads') page = page.where('contents.is_picked', '=', 1);
+  if (filter === 'unpinned') page = page.where('contents.is_pinned', '=', 0);
   if (after) {
     const left = sql.join(columns.map((c) => sql.ref(`contents.${c}`)));
     const right = sql.join(columns.map((c) => after[c]));
@@ -72,16 +99,44 @@ export async function listTopLevel(
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
-/** Replies of one thread that `viewer` may see, oldest first, continuing after `after` (a reply of that thread). */
-export async function listThread(db: Kysely<Database>, threadUuid: string, limit: number, after: ContentsTable | null, viewer: Viewer = PUBLIC_VIEWER): Promise<Page> {
+/** The container's pinned top-level items that `viewer` may see, most recently pinned first. */
+export async function listPinned(db: Kysely<Database>, containerUuid: string, max: number, viewer: Viewer = PUBLIC_VIEWER): Promise<Row[]> {
+  return selectWithActor(db)
+    .where('contents.container_uuid', '=', containerUuid)
+    .where('contents.parent_uuid', 'is', null)
+    .where('contents.is_pinned', '=', 1)
+    .where(visibleTo(viewer))
+    .orderBy('contents.date_pinned', 'desc')
+    .orderBy('contents.uuid', 'desc')
+    .limit(max)
+    .execute();
+}
+
+/** Visible top-level items of a container (a live blog's visible posts). */
+export async function countVisibleRoots(db: Kysely<Database>, containerUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('contents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('container_uuid', '=', containerUuid)
+    .where('parent_uuid', 'is', null)
+    .where('state', '=', 'visible')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Replies of one thread that `viewer` may see, oldest (or newest) first, continuing after `after` (a reply of that thread). */
+export async function listThread(
+  db: Kysely<Database>, threadUuid: string, limit: number, after: ContentsTable | null, viewer: Viewer = PUBLIC_VIEWER, order: 'oldest' | 'newest' = 'oldest',
+): Promise<Page> {
+  const direction = order === 'oldest' ? 'asc' : 'desc';
   let query = selectWithActor(db)
     .where('contents.thread_uuid', '=', threadUuid)
     .where('contents.parent_uuid', 'is not', null)
     .where(visibleTo(viewer));
   if (after) {
-    query = query.where(sql<boolean>`(contents.date_created, contents.uuid) > (${after.date_created}, ${after.uuid})`);
+    query = query.where(sql<boolean>`(contents.date_created, contents.uuid) ${sql.raw(order === 'oldest' ? '>' : '<')} (${after.date_created}, ${after.uuid})`);
   }
-  const rows = await query.orderBy('contents.date_created', 'asc').orderBy('contents.uuid', 'asc').limit(limit + 1).execute();
+  const rows = await query.orderBy('contents.date_created', direction).orderBy('contents.uuid', direction).limit(limit + 1).execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -102,7 +157,7 @@ export async function firstRepliesOfThreads(db: Kysely<Database>, threadUuids: s
     .selectFrom(ranked)
     .innerJoin('users', 'users.uuid', 'r.actor_uuid')
     .selectAll('r')
-    .select(['users.name as actor_name', 'users.pic_small as actor_pic_small'])
+    .select(['users.name as actor_name', 'users.pic_small as actor_pic_small', 'users.user_privilege as actor_privilege'])
     .where('r.rank', '<=', perThread)
     .orderBy('r.date_created', 'asc')
     .orderBy('r.uuid', 'asc')
@@ -146,12 +201,20 @@ export async function getCommentWithActor(db: Kysely<Database>, uuid: string): P
 /** The viewer-neutral API shape (what realtime events carry); `forViewer` gives what one viewer may see. */
 export function toApiComment(row: Row, actions: Comment['actions'] = { liked: false, disliked: false }): Comment {
   const anonymous = !!row.anonymous_name;
+  const role = roleOf(row);
+  const media = mediaOf(row);
+  const isComment = row.type === 'comment' || row.type === 'reply';
   return {
     content_uuid: row.uuid,
     content: row.content,
+    ...(isComment ? {} : { type: row.type }),
+    ...(media ? { media } : {}),
     actor_uuid: row.actor_uuid,
     // An anonymous comment is shown under the name the guest gave.
-    actor: { uuid: row.actor_uuid, name: anonymous ? row.anonymous_name! : row.actor_name, pic_small: anonymous ? null : (row.actor_pic_small ?? null) },
+    actor: {
+      uuid: row.actor_uuid, name: anonymous ? row.anonymous_name! : row.actor_name, pic_small: anonymous ? null : (row.actor_pic_small ?? null),
+      ...(role ? { role } : {}),
+    },
     is_anonymous: anonymous,
     parent_uuid: row.parent_uuid,
     parent_actor_uuid: row.parent_actor_uuid,

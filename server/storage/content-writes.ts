@@ -3,13 +3,13 @@
  * it moves and its realtime event are one transaction, like every comment write (comments.ts).
  */
 import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { ContentEvent, ContentEventName } from '../../core/api/types.ts';
+import type { ContentEvent, ContentEventName, EventContentType } from '../../core/api/types.ts';
 import { canSee, PUBLIC_VIEWER } from '../content/visibility.ts';
 import { HttpError } from '../errors.ts';
-import { getCommentWithActor, type Row, toApiComment } from './comment-queries.ts';
-import { moveCounts } from './comments.ts';
+import { getCommentWithActor, type Row, toApiComment } from './content-queries.ts';
+import { moveCounts } from './contents.ts';
 import { appendEvent, type EventDraft } from './events.ts';
-import type { ContentsTable, Database } from './schema.ts';
+import type { ContentsTable, ContentType, Database } from './schema.ts';
 
 export interface CommentUpdate {
   /** The columns to set, or null when the comment is already as asked (nothing is written). */
@@ -71,7 +71,7 @@ export async function lockAnswered(trx: Transaction<Database>, uuid: string, mod
   const lock = before ? lockBy(before, moderatorUuid) : {};
   if (!before || lock.date_locked === undefined) return null;
   await trx.updateTable('contents').set(lock).where('uuid', '=', uuid).where('date_locked', 'is', null).execute();
-  return appendEvent(trx, commentEvent('locked', { ...before, ...lock }, moderatorUuid));
+  return appendEvent(trx, contentEvent('locked', { ...before, ...lock }, moderatorUuid));
 }
 
 /** Removes every flag of the comment (a moderator kept it). */
@@ -79,12 +79,24 @@ export async function clearFlags(trx: Transaction<Database>, uuid: string): Prom
   await trx.deleteFrom('flags').where('content_uuid', '=', uuid).execute();
 }
 
-/** The event for a change of `row`; `content` only when the public may see the comment. */
-export function commentEvent(event: ContentEventName, row: Row, actorUuid: string, extra: Partial<ContentEvent> = {}): EventDraft {
+/** The `content_type` of events about each type of content (content.md §3 "Content types"). */
+const EVENT_TYPES: Record<ContentType, EventContentType> = {
+  comment: 'comments',
+  reply: 'comments',
+  liveblog_post: 'liveblog_post',
+  reply_to_liveblog_post: 'reply_to_liveblog_post',
+  chat_message: 'chat_message',
+};
+
+/** The `content_type` of events about content of this type. */
+export const eventTypeOf = (type: ContentType): EventContentType => EVENT_TYPES[type];
+
+/** The event for a change of `row`; `content` only when the public may see it. */
+export function contentEvent(event: ContentEventName, row: Row, actorUuid: string, extra: Partial<ContentEvent> = {}): EventDraft {
   const isPublic = row.state === 'visible' && canSee(PUBLIC_VIEWER, row);
   return {
     event,
-    content_type: 'comments',
+    content_type: EVENT_TYPES[row.type],
     section_uuid: row.site_uuid,
     content_container_uuid: row.container_uuid,
     content_uuid: row.uuid,

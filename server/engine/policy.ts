@@ -1,0 +1,73 @@
+/**
+ * What differs between kinds of content (docs/server.md "One content engine"). The engine's
+ * routes (reads.ts, writes.ts, changes.ts) are the same for every kind; each kind passes its
+ * policy, which says who may start and answer, how words are checked, what is held, which
+ * paths the spec gives its calls, and what its events are called.
+ */
+import type { Kysely } from 'kysely';
+import type { EventContentType, LiveblogPage, MediaItem } from '../../core/api/types.ts';
+import type { Action, Subject } from '../../core/permissions/index.ts';
+import type { Viewer } from '../content/visibility.ts';
+import type { ContainerKind, ContainersTable, ContentType, ContentsTable, Database } from '../storage/schema.ts';
+import type { Site } from '../storage/sites.ts';
+
+/** A rule of the permission table (core/permissions): subject and action. */
+export interface Rule<S extends Subject = Subject> {
+  subject: S;
+  action: Action<S>;
+}
+
+/** Words ready to store, or why not (a 400 naming `content`). */
+export type CheckedText = { ok: true; text: string; media: MediaItem[] | null } | { ok: false; message: string };
+
+/** A page of the kind's root items (each kind lists its own way: order, pinned, embedded replies). */
+export interface ListContext {
+  db: Kysely<Database>;
+  container: ContainersTable;
+  viewer: Viewer;
+  /** The root item to continue after (already checked to be one of this container's roots). */
+  after: ContentsTable | null;
+}
+
+export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
+  kind: ContainerKind;
+  /** The row types of its root items and of their replies. */
+  types: { root: ContentType; reply: ContentType };
+  /** The `content_type` of events about the container itself (items' follow their type: content-writes.ts). */
+  containerEvents: EventContentType;
+  /** Who may start a root item, who may answer. */
+  rules: { root: Rule; reply: Rule };
+  /** What an error calls one item ("comment", "post"). */
+  noun: string;
+  /** Normalises and checks the words of a root item or a reply (and resolves a post's images). */
+  checkText(db: Kysely<Database>, container: ContainersTable, isReply: boolean, input: string): Promise<CheckedText>;
+  /** Whether a new item by this author waits for a moderator. */
+  holds(site: Site, container: ContainersTable, privileged: boolean, isReply: boolean): boolean;
+  /** Whether a new item counts against the posting rate limit (server.md "Rate limits"). */
+  rateLimited(isReply: boolean): boolean;
+  /** Whether editors (comment.moderate) edit their own items without the reader's edit window. */
+  editorsUnbound: boolean;
+  /** Whether guests may write under an anonymous name (the site's enable_anonymous_comments). */
+  anonymous: boolean;
+  /** The list of root items: its query options (JSON schema properties) and its page. */
+  list: {
+    query: Record<string, unknown>;
+    page(ctx: ListContext, query: Q): Promise<LiveblogPage>;
+  };
+  /** The spec's paths for the shared calls, under `/:section/:container/` (content.md §7). */
+  paths: {
+    roots: string;
+    reply: string;
+    /** GET one item (conversations only). */
+    read?: string;
+    remove: string;
+    like: string;
+    dislike: string;
+    flag: string;
+    pick: string;
+    pin: { url: string; on: 'POST' | 'PUT' };
+  };
+}
+
+/** The type of a new row: a root item, or a reply. */
+export const typeOf = (policy: KindPolicy<any>, isReply: boolean): ContentType => (isReply ? policy.types.reply : policy.types.root);
