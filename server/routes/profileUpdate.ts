@@ -7,7 +7,8 @@ import { isPrivileged, type PermissionUser } from '../../core/permissions/index.
 import type { SiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
 import { enforce } from '../permissions/index.ts';
-import { detectImageType, saveAvatar } from '../storage/avatars.ts';
+import { saveAvatar } from '../storage/avatars.ts';
+import { detectImageType } from '../storage/images.ts';
 import type { UserChange, UserRow } from '../storage/users.ts';
 import { storedUserName } from './schemas.ts';
 

@@ -14,7 +14,9 @@ const DIST = join(REPO_ROOT, 'dist');
 const DEMO = join(REPO_ROOT, 'demo');
 
 const SHORT_CACHE = 'public, max-age=300';
-const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** A route's config for files any origin may load: `Access-Control-Allow-Origin: *`, no credentials. */
+export const publicCors = { cors: { origin: '*', credentials: false } } as FastifyContextConfig; // @fastify/cors reads it
 
 export default async function staticRoutes(app: FastifyInstance): Promise<void> {
   // serve: false: only reply.sendFile is used, with an explicit root per route. The build
@@ -36,7 +38,6 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   // Chunks are public code: any origin may load them, without credentials and without `Vary:
   // Origin`, so the loader's fetch() of a chunk (no Origin header on the same origin) and the
   // import() that follows (with one) share one cache entry (core/loader/moduleImport.ts).
-  const publicCors = { cors: { origin: '*', credentials: false } } as FastifyContextConfig; // @fastify/cors reads it
   app.get<{ Params: { '*': string } }>('/chunks/*', { schema: noInput, config: publicCors }, (request, reply) =>
     send(reply, join(DIST, 'chunks'), request.params['*'], IMMUTABLE_CACHE),
   );

@@ -137,6 +137,20 @@ export interface ContentsTable {
   media?: string | null;
 }
 
+/** Images uploaded to a live blog (migration 012), served at `/media/<file>`. */
+export interface MediaTable {
+  uuid: string;
+  site_uuid: string;
+  container_uuid: string;
+  uploader_uuid: string;
+  file: string; // <32 hex>.<ext> under <dataDir>/media/
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  date_created: number;
+}
+
 /** Flags (migration 008): one per user and content row. */
 export interface FlagsTable {
   content_uuid: string;
@@ -206,6 +220,7 @@ export interface Database {
   flags: FlagsTable;
   account_tokens: AccountTokensTable;
   site_logins: SiteLoginsTable;
+  media: MediaTable;
 }
 
 /** Bans (migration 004): the latest unexpired, unrevoked row per user is the effective ban. */

@@ -14,6 +14,7 @@ import { moderation } from './008_moderation.ts';
 import { commentIndexes } from './009_comment_indexes.ts';
 import { loginFlows } from './010_login_flows.ts';
 import { contentEngine } from './011_content_engine.ts';
+import { media } from './012_media.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009_comment_indexes': commentIndexes,
   '010_login_flows': loginFlows,
   '011_content_engine': contentEngine,
+  '012_media': media,
 };
 
 export const migrationProvider: MigrationProvider = {
