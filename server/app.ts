@@ -17,6 +17,8 @@ import apiRoutes from './routes/api.ts';
 import avatarRoutes from './routes/avatars.ts';
 import banRoutes from './routes/bans.ts';
 import conversationRoutes from './kinds/conversation/routes.ts';
+import liveblogRoutes from './kinds/liveblog/routes.ts';
+import { mediaFileRoutes } from './kinds/liveblog/media.ts';
 import followRoutes from './routes/follows.ts';
 import pageRoutes from './routes/pages.ts';
 import realtimeRoutes from './routes/realtime.ts';
@@ -91,6 +93,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(conversationRoutes, { prefix: '/api/comments' });
+  app.register(liveblogRoutes, { prefix: '/api/liveblog', dataDir: config.dataDir });
+  app.register(mediaFileRoutes, { dataDir: config.dataDir });
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);

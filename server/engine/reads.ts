@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CommentPage, Container, LiveblogPage } from '../../core/api/types.ts';
+import type { Comment, CommentPage, Container, LiveblogPage } from '../../core/api/types.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { listThread, presenterFor, selectInContainer } from '../storage/content-queries.ts';
+import { listThread, type Page, presenterFor, selectInContainer } from '../storage/content-queries.ts';
 import { getCommentInContainer, viewerOf } from '../storage/contents.ts';
 import { findContainer, getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
 import type { ContainerKind, ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
@@ -44,6 +44,16 @@ export const hiddenFrom = (container: ContainersTable, viewer: Viewer) => Number
 export const emptyPage = (container: ContainersTable): CommentPage => ({
   contents: [], next_starting_from: null, more_available: false, total_visible_content: 0, latest_seq: Number(container.event_seq ?? 0),
 });
+
+/** A page of root items: the shown `contents` of `page`, where the next page starts, and the container's count. */
+export function pageOf(page: Page, contents: Comment[], container: ContainersTable, viewer: Viewer): CommentPage {
+  return {
+    contents,
+    next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
+    more_available: page.more,
+    total_visible_content: toApiContainer(container, viewer).total_visible_content,
+  };
+}
 
 /** A root item of the container to continue a list after; 400 when it is not one. */
 export async function rootToContinueAfter(db: Kysely<Database>, container: ContainersTable, uuidOf: string | undefined, noun: string): Promise<ContentsTable | null> {

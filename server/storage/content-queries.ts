@@ -257,10 +257,11 @@ export async function selectInContainer(db: Kysely<Database>, containerUuid: str
   return uuids.flatMap((uuid) => byUuid.get(uuid) ?? []);
 }
 
-/** A user's comments on their site that `viewer` may see, newest first. */
+/** A user's comments (and replies to comments) on their site that `viewer` may see, newest first. */
 export async function listByActor(db: Kysely<Database>, actorUuid: string, limit: number, viewer: Viewer): Promise<Page> {
   const rows = await selectWithActor(db)
     .where('contents.actor_uuid', '=', actorUuid)
+    .where('contents.type', 'in', ['comment', 'reply'])
     .where(visibleTo(viewer))
     .orderBy('contents.date_created', 'desc')
     .orderBy('contents.uuid', 'desc')

@@ -28,6 +28,7 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
     .selectAll('containers')
     .select(['pages.title', 'pages.url', 'pages.image_url', 'pages.image_alt'])
     .where('containers.site_uuid', '=', siteUuid)
+    .where('containers.kind', '=', 'conversation') // trending conversations: live blogs and chats have their own elements
     .where('containers.is_hidden', '=', 0)
     .where('containers.date_created', '>', w.at - w.days * DAY)
     .where('containers.date_created', '<=', w.at)

@@ -7,8 +7,8 @@
 import type { SortOrder, ThreadFilter } from '../../../core/api/types.ts';
 import { normaliseComment } from '../../content/normalise.ts';
 import { firstRepliesOfThreads, listTopLevel, presenterFor, SORT_ORDERS } from '../../storage/content-queries.ts';
-import { holdsForModeration, toApiContainer } from '../../storage/containers.ts';
-import { limit } from '../../engine/reads.ts';
+import { holdsForModeration } from '../../storage/containers.ts';
+import { limit, pageOf } from '../../engine/reads.ts';
 import type { KindPolicy } from '../../engine/policy.ts';
 
 interface ListQuery {
@@ -49,12 +49,7 @@ export const conversationPolicy: KindPolicy<ListQuery> = {
         const comment = shown(row);
         return comment ? [{ ...comment, replies: (replies.get(row.uuid) ?? []).flatMap((reply) => shown(reply) ?? []) }] : [];
       });
-      return {
-        contents,
-        next_starting_from: page.more ? (page.rows.at(-1)?.uuid ?? null) : null,
-        more_available: page.more,
-        total_visible_content: toApiContainer(container, viewer).total_visible_content,
-      };
+      return pageOf(page, contents, container, viewer);
     },
   },
   paths: {
