@@ -93,6 +93,16 @@ describe('profile update', () => {
 });
 
 describe('avatars', () => {
+  test('a form with too many fields is a 400 naming it, and nothing changes', async (t) => {
+    const app = await build(t);
+    const owner = await signup(app);
+    const parts: Part[] = Array.from({ length: 10 }, (_, i) => ({ name: `field${i}`, value: 'x' }));
+    const response = await upload(app, owner.access_token, owner.user.uuid, parts);
+    assert.equal(response.statusCode, 400, response.body);
+    assert.equal(response.json().message, 'Too many form fields');
+    assert.equal(resultOf<User>(await getUser(app, owner.user.uuid)).name, owner.user.name);
+  });
+
   test('a PNG upload is stored, served with its real type, and removed by an empty avatar', async (t) => {
     const app = await build(t);
     const owner = await signup(app);
