@@ -104,7 +104,8 @@ export async function listPinned(db: Kysely<Database>, containerUuid: string, ma
   return selectWithActor(db)
     .where('contents.container_uuid', '=', containerUuid)
     .where('contents.parent_uuid', 'is', null)
-    .where('contents.is_pinned', '=', 1)
+    // A literal, not a parameter: SQLite matches a partial index (contents_pinned) only then.
+    .where(sql<boolean>`contents.is_pinned = 1`)
     .where(visibleTo(viewer))
     .orderBy('contents.date_pinned', 'desc')
     .orderBy('contents.uuid', 'desc')

@@ -15,6 +15,7 @@ import { commentIndexes } from './009_comment_indexes.ts';
 import { loginFlows } from './010_login_flows.ts';
 import { contentEngine } from './011_content_engine.ts';
 import { media } from './012_media.ts';
+import { pinnedIndex } from './013_pinned_index.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010_login_flows': loginFlows,
   '011_content_engine': contentEngine,
   '012_media': media,
+  '013_pinned_index': pinnedIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
