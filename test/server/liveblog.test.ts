@@ -122,6 +122,13 @@ describe('live blog replies and reactions', () => {
     assert.deepEqual([(event = await live.nextEvent()).event, event.content_type], ['pinned', 'liveblog_post']);
     resultOf(await lb(app, 'PUT', c, '', editor.access_token, { is_closed: true }));
     assert.deepEqual([(event = await live.nextEvent()).event, event.content_type], ['settings_changed', 'liveblog']);
+
+    // A reader whose connection dropped catches up from the same log (docs/api.md "Catch-up").
+    const missed = resultOf<{ events: { seq: number; content_type: string }[]; latest_seq: number }>(
+      await app.inject({ method: 'GET', url: `/api/comments/${SITE}/${c.content_container_uuid}/events`, query: { after: '1' } }),
+    );
+    assert.deepEqual(missed.events.map((e) => [e.seq, e.content_type]), [[2, 'reply_to_liveblog_post'], [3, 'liveblog_post'], [4, 'liveblog']]);
+    assert.equal(missed.latest_seq, 4);
   });
 });
 
