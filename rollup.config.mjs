@@ -27,6 +27,8 @@ const chunks = {
     'vf-conversations-count': 'elements/vf-conversations-count/define.ts',
     'vf-conversation-starter': 'elements/vf-conversation-starter/define.ts',
     'vf-pull-quote': 'elements/vf-pull-quote/define.ts',
+    'vf-liveblog': 'elements/vf-liveblog/define.ts',
+    'vf-live-story': 'elements/vf-live-story/define.ts',
     'vf-tray': 'elements/vf-tray/define.ts',
     'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
     'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',

@@ -6,10 +6,11 @@
 export interface VfConfig {
   apiBase: string;
   commentsBase: string;
+  liveblogBase: string;
   realtimeUrl: string;
 }
 
-const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'realtimeUrl'];
+const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'realtimeUrl'];
 
 let origin: string | null = null;
 let overrides: Partial<VfConfig> = {};
@@ -35,6 +36,7 @@ export function getConfig(): VfConfig {
   const defaults: VfConfig = {
     apiBase: `${base}/api/v2`,
     commentsBase: `${base}/api/comments`,
+    liveblogBase: `${base}/api/liveblog`,
     realtimeUrl: `${wsBase}/ws`,
   };
   return { ...defaults, ...overrides, ...pageConfig() };

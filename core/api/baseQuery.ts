@@ -14,7 +14,7 @@ import { errorFromResponse, networkError, type ApiError } from './errors.ts';
 import type { User } from './types.ts';
 import { getContainerSignature } from './signatures.ts';
 
-export type Service = 'api' | 'comments';
+export type Service = 'api' | 'comments' | 'liveblog';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -26,6 +26,8 @@ export interface VfRequest {
   body?: Record<string, unknown>;
   /** Multipart form data instead of a JSON body (profile update with an avatar file). */
   form?: FormData;
+  /** Send `session` and `section` in the query string, not as form fields (an upload that takes one part only). */
+  commonInQuery?: boolean;
   params?: Record<string, QueryValue>;
   /** The container (uuid) this call is about: its signature, once known, goes in X-Request-Signature. */
   containerUuid?: string;
@@ -82,7 +84,7 @@ async function send(args: VfRequest, api: BaseQueryContext, bearer = readAccessT
 /** Pure: the URL and fetch options for a request, given the store state and bearer token. */
 export function buildRequest(args: VfRequest, state: unknown, bearer: string | null): { url: string; init: RequestInit } {
   const config = getConfig();
-  const base = args.service === 'comments' ? config.commentsBase : config.apiBase;
+  const base = args.service === 'comments' ? config.commentsBase : args.service === 'liveblog' ? config.liveblogBase : config.apiBase;
   const method = args.method ?? 'GET';
   const common: Record<string, string> = { session: readSession() };
   const section = sectionFor(state);
@@ -95,7 +97,12 @@ export function buildRequest(args: VfRequest, state: unknown, bearer: string | n
 
   const query = new URLSearchParams();
   const inQuery = method === 'GET' || method === 'DELETE';
-  const params: Record<string, QueryValue> = inQuery ? { ...args.params, ...(args.body as Record<string, QueryValue>), ...common } : { ...args.params };
+  const commonInQuery = inQuery || (!!args.form && !!args.commonInQuery);
+  const params: Record<string, QueryValue> = {
+    ...args.params,
+    ...(inQuery ? (args.body as Record<string, QueryValue>) : {}),
+    ...(commonInQuery ? common : {}),
+  };
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null) query.set(key, String(value));
   }
@@ -103,7 +110,7 @@ export function buildRequest(args: VfRequest, state: unknown, bearer: string | n
   const init: RequestInit = { method: method === 'PATCH' ? 'POST' : method, headers, credentials: 'include' };
   if (!inQuery && args.form) {
     // The browser sets the multipart Content-Type with its boundary.
-    for (const [key, value] of Object.entries(common)) args.form.set(key, value);
+    if (!commonInQuery) for (const [key, value] of Object.entries(common)) args.form.set(key, value);
     if (method === 'PATCH') args.form.set('verb', 'PATCH');
     init.body = args.form;
   } else if (!inQuery) {

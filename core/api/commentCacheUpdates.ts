@@ -7,6 +7,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Comment, ContentEvent, ContentState, User } from './types.ts';
 import { isPrivileged } from '../permissions/index.ts';
 import { applyCommentChange, type CommentViewer, dropComments } from './commentChanges.ts';
+import { applyChangeEvent, type ContentCaches } from './contentChangeEvents.ts';
 import { commentQueriesApi } from './commentQueries.ts';
 import { type CommentPages, findComment, insertIntoCommentList, insertIntoThreadReplies, updateComment } from './commentCache.ts';
 import { holdComment, unholdComment } from './heldComments.ts';
@@ -161,18 +162,15 @@ export function applyChangedComment(dispatch: Dispatch, getState: GetState, next
   }
 }
 
-/** Realtime events about a comment that changed (content.md §3 "Content events"). */
-const CHANGE_EVENTS = new Set(['updated', 'deleted', 'disabled', 'visible', 'spammed', 'pinned', 'unpinned', 'picked', 'unpicked']);
-/** Events that take a comment out of public view, and the state they leave it in. */
-const HIDING_EVENTS: Partial<Record<ContentEvent['event'], ContentState>> = { deleted: 'deleted', disabled: 'disabled', spammed: 'spam' };
-
-const STATES = new Set<string>(['visible', 'disabled', 'hidden', 'awaiting_moderation', 'spam', 'deleted']);
-
-/** A frame's copy is used only when it is a comment of that event: a malformed one changes nothing. */
-function isCopyOf(event: ContentEvent): event is ContentEvent & { content: Comment } {
-  const c = event.content;
-  return !!c && typeof c === 'object' && c.content_uuid === event.content_uuid && c.content_container_uuid === event.content_container_uuid &&
-    typeof c.content === 'string' && STATES.has(c.state);
+/** The comment caches as the shared change-event rules (contentChangeEvents.ts) use them. */
+function commentCaches(dispatch: Dispatch, getState: GetState): ContentCaches {
+  return {
+    viewer: () => cacheViewer(getState),
+    update: (containerUuid, contentUuid, edit) => void updateCommentInCaches(dispatch, getState, containerUuid, contentUuid, edit),
+    applyChanged: (next, forViewer, insertIfMissing) => applyChangedComment(dispatch, getState, next, forViewer, insertIfMissing),
+    find: (containerUuid, contentUuid) => findCachedComment(getState, containerUuid, contentUuid),
+    refetchForModerator: (event) => void refetchForModerator(dispatch, getState, event),
+  };
 }
 
 /**
@@ -190,46 +188,7 @@ export async function refetchForModerator(dispatch: Dispatch, getState: GetState
 
 /** Applies a change, flag or removal event; false when the event is not one of those. */
 export function applyCommentChangeEvent(dispatch: Dispatch, getState: GetState, event: ContentEvent): boolean {
-  // A moderator answered the comment, or kept it when flagged: it is locked, and its author's
-  // page hides Edit and Remove at once. Only cached copies take the lock (it is no new comment).
-  const locked = isCopyOf(event) ? event.content.date_locked : null;
-  if (event.event === 'locked' || event.event === 'flags_cleared') {
-    if (locked != null) updateCommentInCaches(dispatch, getState, event.content_container_uuid, event.content_uuid, (c) => void (c.date_locked = locked));
-    if (event.event === 'locked') return true;
-  }
-  if (event.event === 'flagged' || event.event === 'flags_cleared') {
-    // Flag totals are for moderators: the public event carries none (nor who flagged).
-    void refetchForModerator(dispatch, getState, event);
-    return true;
-  }
-  if (!CHANGE_EVENTS.has(event.event)) return false;
-  // A copy that is not a comment of this event (a malformed frame) changes nothing. No copy at all
-  // is different: the public may not see the comment any more.
-  if (event.content != null && !isCopyOf(event)) return true;
-  const state = HIDING_EVENTS[event.event];
-  if (isCopyOf(event)) {
-    // Only a comment that just came into view (approved, enabled) is new to a page that lacks it;
-    // a pick, pin or edit of one it has not loaded (an older page) is neither new nor uncounted.
-    applyChangedComment(dispatch, getState, event.content, false, event.event === 'visible');
-  } else if (state) {
-    // No copy is sent for what the public may not see: the cached copy takes the new state.
-    const cached = findCachedComment(getState, event.content_container_uuid, event.content_uuid);
-    if (cached) applyChangedComment(dispatch, getState, { ...cached, state }, false);
-  } else if (event.event === 'updated') {
-    // An edit the public may not see (under premoderation it waits for a moderator again): a
-    // moderator's page reads it anew; other readers lose it from view. The author's own page
-    // keeps what the server answered to the edit.
-    const viewer = cacheViewer(getState);
-    if (viewer.privileged) {
-      void refetchForModerator(dispatch, getState, event);
-      return true;
-    }
-    const cached = findCachedComment(getState, event.content_container_uuid, event.content_uuid);
-    if (cached?.state === 'visible' && cached.actor_uuid !== viewer.uuid) {
-      applyChangedComment(dispatch, getState, { ...cached, state: 'awaiting_moderation' }, false);
-    }
-  }
-  return true;
+  return applyChangeEvent(commentCaches(dispatch, getState), event);
 }
 
 /** Hides a muted author's comments from the muter (optimistic: the handle puts them back). */

@@ -3,7 +3,6 @@
  * `created` follows the same insertion rules as posting; `liked`/`unliked` set the total, and
  * `actions.liked` only when the actor is the viewer (the feed is viewer-neutral).
  */
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Comment, ContentEvent, SortOrder } from '../api/types.ts';
 import {
   insertIntoCommentList, insertIntoThreadReplies, setReactionEdit, updateComment, type CommentPages,
@@ -12,6 +11,8 @@ import {
   applyCommentChangeEvent, applyContainerSettings, insertCommentIntoCaches, refetchForModerator, updateCommentInCaches,
 } from '../api/commentCacheUpdates.ts';
 import type { SessionState } from '../session/slice.ts';
+import { commentQueriesApi } from '../api/commentQueries.ts';
+import { contentHandlerFor, listBaseline, registerContentHandler, type Dispatch } from './contentHandlers.ts';
 
 /** The edit a like or dislike event makes to a comment. */
 export function reactionEventEdit(event: ContentEvent, viewerUuid: string | null): ((c: Comment) => void) | null {
@@ -44,11 +45,13 @@ export function applyEventToPages(
   return edit ? updateComment(data, event.content_uuid, edit) : false;
 }
 
-type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
-
-/** Patches every cache that holds the event's container. */
+/** Patches every cache that holds the event's container, through its content type's handler. */
 export function applyContentEvent(dispatch: Dispatch, getState: () => unknown, event: ContentEvent): void {
-  if (event.content_type !== 'comments') return;
+  contentHandlerFor(event.content_type)?.apply(dispatch, getState, event);
+}
+
+/** Comments: the lists of every sort, thread reply pages and the container's count. */
+function applyCommentEvent(dispatch: Dispatch, getState: () => unknown, event: ContentEvent): void {
   if (event.event === 'created') {
     // No copy: a held comment (premoderation) the public may not see; moderators fetch it.
     if (event.content) insertCommentIntoCaches(dispatch, getState, event.content);
@@ -56,9 +59,18 @@ export function applyContentEvent(dispatch: Dispatch, getState: () => unknown, e
     return;
   }
   if (event.event === 'settings_changed') return applyContainerSettings(dispatch, getState, event);
-  // Edits, moderation, pins, picks, removals and flags: core/api/commentCacheUpdates.ts.
+  // Edits, moderation, pins, picks, removals and flags: core/api/contentChangeEvents.ts.
   if (applyCommentChangeEvent(dispatch, getState, event)) return;
   const viewer = (getState() as { session?: SessionState }).session?.user?.uuid ?? null;
   const edit = reactionEventEdit(event, viewer);
   if (edit) updateCommentInCaches(dispatch, getState, event.content_container_uuid, event.content_uuid, edit);
 }
+
+registerContentHandler(['comments'], {
+  apply: applyCommentEvent,
+  baseline(action) {
+    if (!commentQueriesApi.endpoints.comments.matchFulfilled(action)) return null;
+    const seq = listBaseline(action.payload);
+    return seq === null ? null : { containerUuid: action.meta.arg.originalArgs.containerUuid, seq };
+  },
+});

@@ -11,11 +11,12 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
 import { getConfig } from '../config.ts';
-import { commentQueriesApi } from '../api/commentQueries.ts';
+import { baseApi } from '../api/base.ts';
 import type { SessionState } from '../session/slice.ts';
 import type { RetryOptions } from './retries.ts';
 import { backoffDelay } from './backoff.ts';
 import { createCatchUp } from './catchUp.ts';
+import { contentHandlers } from './contentHandlers.ts';
 import { applyContentEvent } from './events.ts';
 import { watchPage } from './pageSignals.ts';
 import { EventSequencer } from './sequencer.ts';
@@ -214,9 +215,12 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
         ws?.close();
       } else if (eventReceived.match(action)) {
         applyContentEvent(api.dispatch, api.getState, action.payload.event);
-      } else if (commentQueriesApi.endpoints.comments.matchFulfilled(action)) {
-        const seq = listBaseline(action.payload);
-        if (seq !== null) catchUp.baseline(action.meta.arg.originalArgs.containerUuid, seq);
+      } else if (isFulfilledQuery(action)) {
+        // A list read at some event number: catch up from there (each service says which lists).
+        for (const handler of contentHandlers()) {
+          const read = handler.baseline?.(action);
+          if (read) catchUp.baseline(read.containerUuid, read.seq);
+        }
       } else if (unsubscribed.match(action) || socketClosed.match(action)) {
         catchUp.prune(); // a subscription went: its containers' retries may stop
       } else if (SYNC_TRIGGERS.has((action as { type?: unknown }).type as string)) {
@@ -232,8 +236,8 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
   };
 }
 
-/** The oldest event number among the list pages just fetched (what they are known to reflect). */
-function listBaseline(data: { pages?: Array<{ latest_seq?: number }> }): number | null {
-  const seqs = (data.pages ?? []).map((page) => page.latest_seq).filter((seq): seq is number => typeof seq === 'number');
-  return seqs.length ? Math.min(...seqs) : null;
+/** An RTK Query read (query or infinite query) that just answered: the only actions a list baseline comes from. */
+const QUERY_FULFILLED = `${baseApi.reducerPath}/executeQuery/fulfilled`;
+function isFulfilledQuery(action: unknown): action is UnknownAction {
+  return (action as { type?: unknown }).type === QUERY_FULFILLED;
 }

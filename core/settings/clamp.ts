@@ -19,6 +19,8 @@ export const FEATURED_THRESHOLD: SettingRange = { min: 0, max: 100, default: 3 }
 export const COUNT: SettingRange = { min: 1, max: 100, default: 5 };
 export const HOURS: SettingRange = { min: 1, max: 48, default: 3 };
 export const DAYS: SettingRange = { min: 1, max: 30, default: 7 };
+/** <vf-live-story>: the latest posts it shows. */
+export const LIVE_STORY_LIMIT: SettingRange = { min: 1, max: 10, default: 3 };
 
 /** The promo interval depends on the first promo position: first..100, default max(6, first). */
 export function promoIntervalRange(firstPosition: number): SettingRange {

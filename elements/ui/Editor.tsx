@@ -3,14 +3,24 @@
  * appears near the 10000 limit; the text is kept as a local draft (per `draftKey`) until a
  * post succeeds, so a failed post loses nothing.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { isBlankText } from '../../core/text/blankText.ts';
 import { Button } from './Button.tsx';
 import { readDraft, writeDraft } from './draft.ts';
 import { useT } from './useIntl.ts';
 
 export const MAX_COMMENT_LENGTH = 10000;
-const COUNTER_FROM = MAX_COMMENT_LENGTH - 1000;
+/** The counter shows within this many characters of the limit. */
+const COUNTER_MARGIN = 1000;
+
+/** What a toolbar above the field may do: read the text and the field, and replace the text. */
+export interface EditorHandle {
+  /** The text now (also after an await). */
+  readonly text: string;
+  field: RefObject<HTMLTextAreaElement | null>;
+  /** Sets the text (kept as the draft) and then selects `select` [start, end] in the field. */
+  replace(text: string, select?: [number, number]): void;
+}
 
 export interface EditorProps {
   /** Identifies the draft in localStorage, e.g. `<containerUuid>` or `<containerUuid>:<parentUuid>`. */
@@ -30,24 +40,33 @@ export interface EditorProps {
   onFocus?(event: FocusEvent<HTMLTextAreaElement>): void;
   onClick?(event: MouseEvent<HTMLTextAreaElement>): void;
   part?: string;
+  /** The longest text accepted (default MAX_COMMENT_LENGTH); the counter shows near it. */
+  maxLength?: number;
+  /** Controls above the field (a formatting toolbar), given the field and its text. */
+  toolbar?(edit: EditorHandle): ReactNode;
 }
 
 export function Editor(props: EditorProps) {
   const { draftKey, label, placeholder, submitLabel, onSubmit, onCancel, busy = false, error, autoFocus, hideLabel } = props;
+  const { maxLength = MAX_COMMENT_LENGTH, toolbar } = props;
   const t = useT();
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(() => readDraft(draftKey));
+  // The toolbar may act after an await (an image upload): it reads the text as it is by then.
+  const latest = useRef(text);
+  latest.current = text;
 
   useEffect(() => {
     if (autoFocus) field.current?.focus();
   }, [autoFocus]);
 
-  const over = text.length > MAX_COMMENT_LENGTH;
+  const over = text.length > maxLength;
   // Text that shows nothing is no comment (the server says "Comment cannot be empty").
   const canSubmit = !isBlankText(text) && !over && !busy;
 
   const change = (value: string) => {
+    latest.current = value;
     setText(value);
     writeDraft(draftKey, value);
   };
@@ -70,7 +89,7 @@ export function Editor(props: EditorProps) {
 
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
-  const showCounter = text.length >= COUNTER_FROM;
+  const showCounter = text.length >= maxLength - COUNTER_MARGIN;
   const describedBy = [showCounter ? counterId : '', error ? errorId : ''].filter(Boolean).join(' ');
 
   return (
@@ -85,6 +104,17 @@ export function Editor(props: EditorProps) {
       <label htmlFor={id} className={hideLabel ? 'vf-visually-hidden' : 'vf-editor__label'}>
         {label}
       </label>
+      {toolbar?.({
+        get text() {
+          return latest.current;
+        },
+        field,
+        replace(next, select) {
+          change(next);
+          if (select) requestAnimationFrame(() => field.current?.setSelectionRange(...select));
+          field.current?.focus();
+        },
+      })}
       <textarea
         id={id}
         ref={field}
@@ -107,8 +137,8 @@ export function Editor(props: EditorProps) {
         {showCounter ? (
           <span id={counterId} className="vf-editor__counter" data-over={over} aria-live="polite">
             {over
-              ? t('base.editor.over', { count: text.length - MAX_COMMENT_LENGTH })
-              : t('base.editor.remaining', { count: MAX_COMMENT_LENGTH - text.length })}
+              ? t('base.editor.over', { count: text.length - maxLength })
+              : t('base.editor.remaining', { count: maxLength - text.length })}
           </span>
         ) : null}
         {onCancel ? (

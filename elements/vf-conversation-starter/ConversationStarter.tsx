@@ -16,7 +16,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useWidgetContainer } from '../ui/useWidgetContainer.ts';
-import { ErrorState } from '../vf-conversations/ErrorState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { MINIMUM_COMMENTS, starterShows } from './starterRules.ts';
 
 export interface ConversationStarterProps {

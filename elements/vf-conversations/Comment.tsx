@@ -5,6 +5,7 @@
  * replies keep their parent. Action errors show in the comment.
  */
 import { useState } from 'react';
+import { commentMutationsApi } from '../../core/api/comments.ts';
 import type { Comment as CommentData } from '../../core/api/types.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -12,15 +13,15 @@ import { RelativeTime } from '../ui/RelativeTime.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { BanDialog } from './BanDialog.tsx';
 import { CommentMenu } from './CommentMenu.tsx';
-import { CommentText } from './CommentText.tsx';
+import { CommentText } from '../ui/CommentText.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
 import { EditForm } from './EditForm.tsx';
-import { ReactionButton } from './ReactionButton.tsx';
+import { ReactionButton } from '../ui/ReactionButton.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { StateBadges } from './StateBadge.tsx';
 import { useCommentActions } from './useCommentActions.ts';
-import { useGuestGate } from './useGuestGate.ts';
-import { usePermission } from './usePermission.ts';
+import { useGuestGate } from '../ui/useGuestGate.ts';
+import { usePermission } from '../ui/usePermission.ts';
 
 export interface CommentProps {
   comment: CommentData;
@@ -29,6 +30,8 @@ export interface CommentProps {
 }
 
 type Mode = 'read' | 'edit' | 'confirm-remove' | 'ban';
+
+const toggleReaction = commentMutationsApi.endpoints.toggleReaction.initiate;
 
 export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
   const t = useT();
@@ -98,8 +101,8 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
         <div className="vf-comment__actions" part="actions">
           {removed ? null : (
             <>
-              <ReactionButton comment={comment} sectionUuid={sectionUuid} reaction="like" />
-              <ReactionButton comment={comment} sectionUuid={sectionUuid} reaction="dislike" />
+              <ReactionButton comment={comment} sectionUuid={sectionUuid} reaction="like" toggle={toggleReaction} />
+              <ReactionButton comment={comment} sectionUuid={sectionUuid} reaction="dislike" toggle={toggleReaction} />
             </>
           )}
           {canReply && !removed ? (

@@ -10,7 +10,7 @@ import { Button } from '../ui/Button.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { CommentList } from './CommentList.tsx';
-import { ErrorState } from './ErrorState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { NewCommentsControl, useHeldComments } from './NewCommentsControl.tsx';
 import { promoPositions } from './settings.ts';
 

@@ -7,8 +7,8 @@ import { useId, useRef, useState } from 'react';
 import { isBlankText } from '../../core/text/blankText.ts';
 import { Editor } from '../ui/Editor.tsx';
 import { useT } from '../ui/useIntl.ts';
-import { useGuestGate } from './useGuestGate.ts';
-import { usePermission, useSiteSettings } from './usePermission.ts';
+import { useGuestGate } from '../ui/useGuestGate.ts';
+import { usePermission, useSiteSettings } from '../ui/usePermission.ts';
 import { usePostComment } from './usePostComment.ts';
 
 export interface ComposeProps {

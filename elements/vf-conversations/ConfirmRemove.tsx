@@ -1,8 +1,7 @@
-/** "Remove this comment?" asked in place before the removal is sent; focus starts on Cancel. */
-import { useEffect, useRef } from 'react';
+/** "Remove this comment?" asked in place before the removal is sent (ConfirmInPlace). */
 import { useRemoveCommentMutation } from '../../core/api/commentActions.ts';
 import type { Comment } from '../../core/api/types.ts';
-import { Button } from '../ui/Button.tsx';
+import { ConfirmInPlace } from '../ui/ConfirmInPlace.tsx';
 import { useT } from '../ui/useIntl.ts';
 
 export interface ConfirmRemoveProps {
@@ -14,9 +13,7 @@ export interface ConfirmRemoveProps {
 
 export function ConfirmRemove({ comment, sectionUuid, onDone, onError }: ConfirmRemoveProps) {
   const t = useT();
-  const cancel = useRef<HTMLButtonElement>(null);
   const [remove, state] = useRemoveCommentMutation();
-  useEffect(() => cancel.current?.focus(), []);
 
   const confirm = async () => {
     try {
@@ -29,14 +26,12 @@ export function ConfirmRemove({ comment, sectionUuid, onDone, onError }: Confirm
   };
 
   return (
-    <div className="vf-confirm" role="group" aria-label={t('conversations.remove.confirm')}>
-      <p>{t('conversations.remove.confirm')}</p>
-      <button ref={cancel} type="button" className="vf-button vf-button--ghost" onClick={onDone}>
-        {t('base.editor.cancel')}
-      </button>
-      <Button variant="primary" busy={state.isLoading} onClick={() => void confirm()}>
-        {t('conversations.action.remove')}
-      </Button>
-    </div>
+    <ConfirmInPlace
+      question={t('conversations.remove.confirm')}
+      confirmLabel={t('conversations.action.remove')}
+      busy={state.isLoading}
+      onConfirm={() => void confirm()}
+      onCancel={onDone}
+    />
   );
 }

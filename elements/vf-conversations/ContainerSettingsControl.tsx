@@ -9,7 +9,7 @@ import { useChangeContainerSettingsMutation } from '../../core/api/commentAction
 import type { Container, ContainerSettings } from '../../core/api/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
-import { usePermission } from './usePermission.ts';
+import { usePermission } from '../ui/usePermission.ts';
 
 type Switch = keyof ContainerSettings;
 /** One toggle per setting: the label names it, aria-pressed says whether it is on. */

@@ -4,16 +4,14 @@
  * valid settings, waits for the session, then hands over to ConversationsPanel.
  */
 import { useMemo } from 'react';
-import { useAppSelector } from '../../core/store/hooks.ts';
-import { selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
-import { ViewerProvider } from './usePermission.ts';
+import { ViewerProvider } from '../ui/usePermission.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ConversationsPanel } from './ConversationsPanel.tsx';
-import { ErrorState } from './ErrorState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { conversationSettings } from './settings.ts';
-import { useRetryBootstrap } from './useRetryBootstrap.ts';
+import { useElementContainer } from '../ui/useElementContainer.ts';
 
 export interface ConversationsProps {
   /** `vf-container-id`: the container's public id. */
@@ -46,11 +44,7 @@ export interface ConversationsProps {
 export function Conversations(props: ConversationsProps) {
   const { vfContainerId, regionLabel, loadingText } = props;
   const t = useT();
-  const status = useAppSelector(selectSessionStatus);
-  const sectionUuid = useAppSelector(selectSectionUuid);
-  const page = useAppSelector(selectPage);
-  const retry = useRetryBootstrap();
-  const containerId = vfContainerId?.trim() || page?.container_id || page?.url || location.href;
+  const { status, sectionUuid, page, containerId, retry } = useElementContainer(vfContainerId);
   const { limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold } = props;
   const { firstPromoPosition, promoInterval, replyInterval, deeplink } = props;
   const settings = useMemo(

@@ -4,7 +4,8 @@
  * while mounted (they patch the same RTK Query caches this reads).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useCommentsInfiniteQuery, useContainerQuery, type CommentsArgs } from '../../core/api/comments.ts';
+import { commentMutationsApi, useCommentsInfiniteQuery, useContainerQuery, type CommentsArgs } from '../../core/api/comments.ts';
+import { findCachedComment } from '../../core/api/commentCacheUpdates.ts';
 import type { RealtimeRule, SortOrder } from '../../core/api/types.ts';
 import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
 import { prepareRelativeTimes } from '../ui/RelativeTime.tsx';
@@ -14,13 +15,13 @@ import { CommentsView } from './CommentsView.tsx';
 import { Compose } from './Compose.tsx';
 import { ContainerSettingsControl } from './ContainerSettingsControl.tsx';
 import { DeeplinkedThread } from './DeeplinkedThread.tsx';
-import { EmptyState } from './EmptyState.tsx';
-import { ErrorState } from './ErrorState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { FocusTargetProvider, useFocusRequest } from './focusTarget.tsx';
-import { LivePaused } from './LivePaused.tsx';
+import { LivePaused } from '../ui/LivePaused.tsx';
 import type { ConversationSettings } from './settings.ts';
 import { type Tab, Toolbar } from './Toolbar.tsx';
-import { useGuestReactionReplay } from './useGuestReactionReplay.ts';
+import { type ReactionReplay, useGuestReactionReplay } from '../ui/useGuestReactionReplay.ts';
 
 export interface ConversationsPanelProps {
   sectionUuid: string;
@@ -38,6 +39,12 @@ function useChoice<T>(initial: T): [T, (value: T) => void] {
 
 const MAX_PAGE = 100;
 
+/** Replaying a guest's like after login (content.md §4) on the comments' caches. */
+const COMMENT_REACTIONS: ReactionReplay = {
+  toggle: commentMutationsApi.endpoints.toggleReaction.initiate,
+  find: findCachedComment,
+};
+
 export function ConversationsPanel({ sectionUuid, containerId, settings, loadingText }: ConversationsPanelProps) {
   const t = useT();
   const ids = useId();
@@ -50,7 +57,7 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
   const linked = useFocusRequest(settings.deeplink);
   const revealed = useFocusRequest(null);
 
-  useGuestReactionReplay(containerUuid);
+  useGuestReactionReplay(containerUuid, COMMENT_REACTIONS);
   const intl = useIntl();
   useEffect(() => {
     const timer = setTimeout(() => prepareRelativeTimes(intl));

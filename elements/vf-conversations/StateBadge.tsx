@@ -5,7 +5,7 @@
  */
 import type { Comment, RestrictionReason } from '../../core/api/types.ts';
 import { useT } from '../ui/useIntl.ts';
-import { usePermission } from './usePermission.ts';
+import { usePermission } from '../ui/usePermission.ts';
 
 const STATE_REASON: Partial<Record<Comment['state'], RestrictionReason>> = {
   awaiting_moderation: 'content_awaiting_moderation',

@@ -14,9 +14,9 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import type { MenuItem } from './CommentMenu.tsx';
-import { useGuestGate } from './useGuestGate.ts';
+import { useGuestGate } from '../ui/useGuestGate.ts';
 import { useMuteAuthor } from './useMuteAuthor.ts';
-import { usePermission, useViewer } from './usePermission.ts';
+import { usePermission, useViewer } from '../ui/usePermission.ts';
 
 /** Whether the cached container (by uuid) is closed to new contributions. */
 function selectContainerClosed(state: RootState, containerUuid: string): boolean {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { dropAuthorFromCaches } from '../../core/api/commentCacheUpdates.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { useAppDispatch } from '../../core/store/hooks.ts';
-import { usePermission, useViewer } from './usePermission.ts';
+import { usePermission, useViewer } from '../ui/usePermission.ts';
 
 export function useMuteAuthor(comment: Comment) {
   const dispatch = useAppDispatch();

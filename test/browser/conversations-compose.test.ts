@@ -9,7 +9,7 @@ import { $, typeInto, waitFor } from './support/dom.ts';
 import { mountConversations } from './support/conversations.ts';
 import { logIn, logOut } from './support/login.ts';
 import { setContainerSettings, setSiteSettings } from './support/moderation.ts';
-import { PENDING_REACTIONS_KEY, readPendingReactions } from '../../elements/vf-conversations/guestReactions.ts';
+import { PENDING_REACTIONS_KEY, readPendingReactions } from '../../elements/ui/guestReactions.ts';
 import '../../elements/vf-conversations/define.ts';
 
 let ada: Reader;

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CommentText, linkify, safeHref } from '../../elements/vf-conversations/CommentText.tsx';
+import { CommentText, linkify, safeHref } from '../../elements/ui/CommentText.tsx';
 
 const html = (text: string) => renderToStaticMarkup(createElement(CommentText, { text }));
 

@@ -1,5 +1,5 @@
-import { Button } from '../ui/Button.tsx';
-import { useT } from '../ui/useIntl.ts';
+import { Button } from './Button.tsx';
+import { useT } from './useIntl.ts';
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const t = useT();

@@ -6,12 +6,13 @@
  * publisher and only the event goes out. When the dialog closes, the browser returns focus to
  * the field: a focus coming from inside a dialog is ignored so the dialog does not reopen.
  */
-import type { FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { publish } from '../../core/global-api/bus.ts';
 import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { writeSignupReferral } from '../../core/session/storage.ts';
-import { useLoginPrompt } from '../ui/LoginPrompt.tsx';
+import { useLoginPrompt } from './LoginPrompt.tsx';
 import { useViewer } from './usePermission.ts';
+import { REPLAY_DELAY_MS } from './guestReactions.ts';
 
 /** Announces that a guest tried `action`, and opens the login dialog when the site allows it. */
 export function useLoginNeeded() {
@@ -52,5 +53,28 @@ export function useGuestGate(action = 'comment.create') {
       gate();
     },
     onClick: gate,
+  };
+}
+
+/**
+ * An attempt that needs a login (a guest opening a reply box): a logged-in user's runs at once;
+ * a guest's is kept, login is asked for, and it runs REPLAY_DELAY_MS (1 s) after the login,
+ * once the page shows the user's own state (content.md §4: attempted actions are delayed 1000 ms).
+ */
+export function useAttemptAfterLogin() {
+  const { loggedIn } = useViewer();
+  const needed = useLoginNeeded();
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const run = pending.current;
+    if (!loggedIn || !run) return undefined;
+    pending.current = null;
+    const timer = setTimeout(run, REPLAY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loggedIn]);
+  return (action: string, run: () => void) => {
+    if (loggedIn) return run();
+    pending.current = run;
+    needed(action);
   };
 }

@@ -1,4 +1,4 @@
-import { useT } from '../ui/useIntl.ts';
+import { useT } from './useIntl.ts';
 
 /** "Be the first to comment." unless a tab says something else. */
 export function EmptyState({ text }: { text?: string }) {

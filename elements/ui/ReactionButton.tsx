@@ -1,13 +1,17 @@
 /**
- * Like or dislike with its count; a guest is asked to log in. Dislike shows only where the
- * site enables it (comment.dislike). Announces `vf-comment-liked` / `vf-comment-disliked`.
+ * Like or dislike with its count; a guest is asked to log in (the attempt is replayed after
+ * login, guestReactions.ts). Dislike shows only where the site enables it (comment.dislike).
+ * Announces `vf-comment-liked` / `vf-comment-disliked`. The service's toggle mutation is given
+ * (comments, live blog), so one button serves every kind of content.
  */
-import { commentMutationsApi, type Reaction } from '../../core/api/comments.ts';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { Reaction, ReactionResult, ToggleReactionArgs } from '../../core/api/commentMutations.ts';
 import type { Comment } from '../../core/api/types.ts';
-import { Button } from '../ui/Button.tsx';
-import { useHostEvent } from '../ui/hostEvents.ts';
-import { useT } from '../ui/useIntl.ts';
-import { useRunMutation } from '../ui/useRunMutation.ts';
+import type { RootState } from '../../core/store/index.ts';
+import { Button } from './Button.tsx';
+import { useHostEvent } from './hostEvents.ts';
+import { useT } from './useIntl.ts';
+import { useRunMutation } from './useRunMutation.ts';
 import { savePendingReaction } from './guestReactions.ts';
 import { useGuestGate } from './useGuestGate.ts';
 import { usePermission } from './usePermission.ts';
@@ -35,7 +39,19 @@ function ReactionIcon({ reaction, filled }: { reaction: Reaction; filled: boolea
   );
 }
 
-export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Comment; sectionUuid: string; reaction: Reaction }) {
+/** A service's toggle mutation: its `endpoints.<name>.initiate`. */
+export type ToggleReaction = (args: ToggleReactionArgs) => ThunkAction<{ unwrap(): Promise<ReactionResult>; reset(): void }, RootState, unknown, UnknownAction>;
+
+export interface ReactionButtonProps {
+  comment: Comment;
+  sectionUuid: string;
+  reaction: Reaction;
+  toggle: ToggleReaction;
+  /** Where its label lives: `<labels>.like.label` (default `conversations`: "Like {name}'s comment"). */
+  labels?: string;
+}
+
+export function ReactionButton({ comment, sectionUuid, reaction, toggle, labels = 'conversations' }: ReactionButtonProps) {
   const t = useT();
   const emit = useHostEvent();
   const guest = useGuestGate(`comment.${reaction}`);
@@ -52,7 +68,7 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
       const next = !on;
       try {
         const args = { sectionUuid, containerUuid: comment.content_container_uuid, contentUuid: comment.content_uuid, reaction, on: next };
-        await run(commentMutationsApi.endpoints.toggleReaction.initiate(args));
+        await run(toggle(args));
         if (reaction === 'like') emit<CommentLikedDetail>('vf-comment-liked', { contentUuid: comment.content_uuid, liked: next });
         else emit<CommentDislikedDetail>('vf-comment-disliked', { contentUuid: comment.content_uuid, disliked: next });
       } catch {
@@ -68,7 +84,7 @@ export function ReactionButton({ comment, sectionUuid, reaction }: { comment: Co
       variant="ghost"
       className={`vf-${reaction}`}
       aria-pressed={on}
-      aria-label={t(`conversations.${reaction}.label`, { count, name: comment.actor.name })}
+      aria-label={t(`${labels}.${reaction}.label`, { count, name: comment.actor.name })}
       // Ghost/hide-banned readers cannot react: the button shows the count but does nothing.
       disabled={busy || ruling.reason === 'banned'}
       onClick={react}

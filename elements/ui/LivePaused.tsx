@@ -6,8 +6,8 @@
  */
 import { useAppDispatch } from '../../core/store/hooks.ts';
 import { retryRequested } from '../../core/realtime/slice.ts';
-import { Button } from '../ui/Button.tsx';
-import { useT } from '../ui/useIntl.ts';
+import { Button } from './Button.tsx';
+import { useT } from './useIntl.ts';
 
 export function LivePaused() {
   const t = useT();
