@@ -7,7 +7,7 @@ import { SORT_ORDERS } from '../server/storage/content-queries.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import { DEMO_SITE } from '../server/seed.ts';
 import { startServer } from '../test/support/serve.mjs';
-import { seedLargeContainer } from './seed.ts';
+import { type LargeContainer, middleRoot, seedLargeContainer } from './seed.ts';
 
 export interface ListLoad { requestsPerSecond: number; p50: number; p99: number; errors: number }
 
@@ -22,37 +22,42 @@ export async function measureCommentsList(url: string, seconds = 5, connections 
 }
 
 export const LARGE_CONTAINER = 100_000;
-type Row = [string, string, string];
-type Engine = { name: 'SQLite'; env: Record<string, string> } | { name: 'PostgreSQL'; env: Record<string, string>; url: string };
+export type Row = [string, string, string];
+export type Engine = { name: 'SQLite'; env: Record<string, string> } | { name: 'PostgreSQL'; env: Record<string, string>; url: string };
+interface Seeded { origin: string; container: string; middle: string }
+
+/**
+ * A server on the engine whose database first gets a large container written straight into it
+ * (bench/seed.ts); `measure` gets the server, the container and its middle root item (where a
+ * deep page starts).
+ */
+export async function onLargeContainer(engine: Engine, total: number, shape: LargeContainer, measure: (at: Seeded) => Promise<Row[]>): Promise<Row[]> {
+  const server = await startServer({ env: engine.env });
+  try {
+    const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
+    let container: string;
+    let middle: string;
+    try {
+      container = await seedLargeContainer(db, DEMO_SITE.uuid, total, shape);
+      middle = await middleRoot(db, container);
+    } finally {
+      await db.destroy();
+    }
+    return await measure({ origin: server.origin, container, middle });
+  } finally {
+    await server.stop();
+  }
+}
 
 /**
  * One server per engine with a 100,000-comment container; for each sort order, one reader at a
  * time (latency, not throughput) asks for the first page and for a deep page (continuing after
  * the comment in the middle of the container by date).
  */
-async function largeContainerRows(engine: Engine, seconds: number): Promise<Row[]> {
-  const server = await startServer({ env: engine.env });
-  const rows: Row[] = [];
-  try {
-    const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
-    let containerUuid: string;
-    let middle: string;
-    try {
-      containerUuid = await seedLargeContainer(db, DEMO_SITE.uuid, LARGE_CONTAINER);
-      const row = await db
-        .selectFrom('contents')
-        .select('uuid')
-        .where('container_uuid', '=', containerUuid)
-        .where('parent_uuid', 'is', null)
-        .orderBy('date_created')
-        .offset(LARGE_CONTAINER / 2)
-        .limit(1)
-        .executeTakeFirstOrThrow();
-      middle = row.uuid;
-    } finally {
-      await db.destroy();
-    }
-    const base = `${server.origin}/api/comments/${DEMO_SITE.uuid}/${containerUuid}/comments?limit=10&reply_limit=2`;
+function largeContainerRows(engine: Engine, seconds: number): Promise<Row[]> {
+  return onLargeContainer(engine, LARGE_CONTAINER, {}, async ({ origin, container, middle }) => {
+    const rows: Row[] = [[`comments list, ${LARGE_CONTAINER.toLocaleString('en')} comments in the container (${engine.name}, 1 connection)`, '', '']];
+    const base = `${origin}/api/comments/${DEMO_SITE.uuid}/${container}/comments?limit=10&reply_limit=2`;
     for (const sort of SORT_ORDERS) {
       const first = await measureCommentsList(`${base}&sorted_by=${sort}`, seconds, 1);
       const deep = await measureCommentsList(`${base}&sorted_by=${sort}&starting_from=${middle}`, seconds, 1);
@@ -62,15 +67,13 @@ async function largeContainerRows(engine: Engine, seconds: number): Promise<Row[
         first.errors + deep.errors > 0 ? `${first.errors + deep.errors} errors` : 'p99 ≤ 10 ms',
       ]);
     }
-  } finally {
-    await server.stop();
-  }
-  return [[`comments list, ${LARGE_CONTAINER.toLocaleString('en')} comments in the container (${engine.name}, 1 connection)`, '', ''], ...rows];
+    return rows;
+  });
 }
 
-/** SQLite always; PostgreSQL too when DATABASE_URL is set (a throw-away database on it). */
-export async function largeContainerTable(seconds = 2): Promise<Row[]> {
-  const rows = await largeContainerRows({ name: 'SQLite', env: {} }, seconds);
+/** `rows` on SQLite always; on PostgreSQL too when DATABASE_URL is set (a throw-away database on it). */
+export async function perEngine(rowsOn: (engine: Engine) => Promise<Row[]>): Promise<Row[]> {
+  const rows = await rowsOn({ name: 'SQLite', env: {} });
   const adminUrl = process.env['DATABASE_URL'];
   if (!adminUrl) return rows;
   const name = `vf_bench_${randomBytes(4).toString('hex')}`;
@@ -80,10 +83,13 @@ export async function largeContainerTable(seconds = 2): Promise<Row[]> {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    rows.push(...(await largeContainerRows({ name: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, url: url.toString() }, seconds)));
+    rows.push(...(await rowsOn({ name: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, url: url.toString() })));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
   return rows;
 }
+
+/** The comments list at scale, per engine. */
+export const largeContainerTable = (seconds = 2): Promise<Row[]> => perEngine((engine) => largeContainerRows(engine, seconds));

@@ -13,6 +13,8 @@ import { connect, type Socket } from 'node:net';
 const urls = (process.env['FANOUT_URLS'] ?? '').split(',').map((u) => new URL(u));
 const count = Number(process.env['FANOUT_N']);
 const container = process.env['FANOUT_CONTAINER']!;
+// Only events of this content type count as delivered (a wrong type shows as lost).
+const CONTENT_TYPE = Buffer.from(`"content_type":"${process.env['FANOUT_CONTENT_TYPE']}"`);
 const HANDSHAKES_AT_ONCE = 250;
 const TIME = Buffer.from('"time":');
 const SUBSCRIBED = Buffer.from('{"type":"subscribe_success"');
@@ -91,7 +93,7 @@ function open(index: number): Promise<void> {
           continue;
         }
         const time = timeOf(payload);
-        if (Number.isNaN(time)) continue;
+        if (Number.isNaN(time) || payload.indexOf(CONTENT_TYPE) < 0) continue;
         received++;
         latencies.push(now - time);
       }

@@ -25,8 +25,28 @@ const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 
+/** What is written, and so published: a container to watch and a way to write into it. */
+export interface FanoutSource {
+  /** The `content_type` of the events measured (other frames do not count as delivered). */
+  contentType: string;
+  /** Makes the container on the server; `write` adds one item to it through the HTTP API. */
+  open(origin: string): Promise<{ container: string; write: (origin: string, text: string) => Promise<unknown> }>;
+}
+
+/** Comments by a reader on a conversation. */
+export const commentSource: FanoutSource = {
+  contentType: 'comments',
+  async open(origin) {
+    const email = `fanout-${Date.now()}@example.com`;
+    await callApi(origin, 'POST', '/api/v2/users', { name: 'Fanout Writer', email, password: 'fanout-password-1', section: SITE });
+    const { access_token: token } = await callApi<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email, password: 'fanout-password-1', section: SITE });
+    const { content_container_uuid: container } = await callApi<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=fanout-${Date.now()}`);
+    return { container, write: (writer, content) => callApi(writer, 'POST', `/api/comments/${SITE}/${container}/comments`, { content }, token) };
+  },
+};
+
 /** `rate` events per second for `seconds`, to `subscribers` sockets over `processes` servers. */
-export async function measureFanout(subscribers: number, processes: 1 | 2, rate = 10, seconds = 5): Promise<Fanout> {
+export async function measureFanout(subscribers: number, processes: 1 | 2, rate = 10, seconds = 5, source = commentSource): Promise<Fanout> {
   const redis = processes > 1 ? await startRedis() : null;
   // Two processes share one SQLite file (WAL) and Redis; they start one after the other so
   // their migrations do not race on SQLite.
@@ -35,16 +55,12 @@ export async function measureFanout(subscribers: number, processes: 1 | 2, rate 
   const servers = [];
   try {
     for (let i = 0; i < processes; i++) servers.push(await startServer({ env }));
-    const origin = servers[0]!.origin;
-    const email = `fanout-${Date.now()}@example.com`;
-    await callApi(origin, 'POST', '/api/v2/users', { name: 'Fanout Writer', email, password: 'fanout-password-1', section: SITE });
-    const { access_token: token } = await callApi<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email, password: 'fanout-password-1', section: SITE });
-    const { content_container_uuid: container } = await callApi<{ content_container_uuid: string }>(origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=fanout-${Date.now()}`);
+    const { container, write } = await source.open(servers[0]!.origin);
 
     const before = servers.map((s) => rssKb(s.pid));
     const clients = fork(new URL('./fanout-clients.ts', import.meta.url), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, FANOUT_URLS: servers.map((s) => `${s.origin.replace('http', 'ws')}/ws?site_uuid=${SITE}`).join(','), FANOUT_N: String(subscribers), FANOUT_CONTAINER: container },
+      env: { ...process.env, FANOUT_URLS: servers.map((s) => `${s.origin.replace('http', 'ws')}/ws?site_uuid=${SITE}`).join(','), FANOUT_N: String(subscribers), FANOUT_CONTAINER: container, FANOUT_CONTENT_TYPE: source.contentType },
     });
     const messages: unknown[] = [];
     let waiting: (() => void) | null = null;
@@ -68,7 +84,7 @@ export async function measureFanout(subscribers: number, processes: 1 | 2, rate 
     const kbPerConnection = servers.reduce((sum, s, i) => sum + rssKb(s.pid) - before[i]!, 0) / subscribers;
 
     // Warm-up event (JIT, first-write paths), then the measured window at a fixed rate.
-    await callApi(origin, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: 'warm-up' }, token);
+    await write(servers[0]!.origin, 'warm-up');
     await sleep(1000);
     clients.send('reset');
     const started = Date.now();
@@ -77,8 +93,7 @@ export async function measureFanout(subscribers: number, processes: 1 | 2, rate 
       const due = started + (i * 1000) / rate;
       if (due > Date.now()) await sleep(due - Date.now());
       // Alternate the writing process: with two, half the events cross through Redis.
-      const writer = servers[i % servers.length]!.origin;
-      await callApi(writer, 'POST', `/api/comments/${SITE}/${container}/comments`, { content: `Fan-out event ${i}: the river walk is cooler.` }, token);
+      await write(servers[i % servers.length]!.origin, `Fan-out event ${i}: the river walk is cooler.`);
     }
     await sleep(2000); // stragglers
     clients.send('report');

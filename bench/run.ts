@@ -10,6 +10,7 @@ import { largeContainerTable, measureCommentsList } from './comments-list.ts';
 import { firstLoadCallRows } from './first-load-calls.ts';
 import { measureFirstRender } from './first-render.ts';
 import { libraryFloor } from './library-floor.ts';
+import { liveblogFanoutRows, postsListRows } from './liveblog.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
@@ -44,8 +45,12 @@ try {
 rows.push(...(await firstLoadCallRows()));
 // The list at scale (bench/comments-list.ts): its own servers, one per engine.
 rows.push(...(await largeContainerTable()));
+// The live blog's posts list at scale (bench/liveblog.ts), the same way.
+rows.push(...(await postsListRows()));
 // Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.
 rows.push(...(await fanoutRows()));
+// An editor's live-blog post to 10,000 subscribers (bench/liveblog.ts), the same way.
+rows.push(...(await liveblogFanoutRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.
 rows.push(...(await render1000Rows()));
 

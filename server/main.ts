@@ -17,7 +17,7 @@ async function main(): Promise<void> {
 
   const app = buildApp({ config });
   await app.ready();
-  await seed(app);
+  await seed(app, { demoContent: { dataDir: config.dataDir } });
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();

@@ -1,8 +1,10 @@
 /**
  * The data every server gets at start: the demo site, owning 127.0.0.1 and localhost (the demo
  * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
- * mode") a moderator and an admin account whose passwords are public. Idempotent: running it
- * again changes nothing but the site's name, domains and settings (reset to these).
+ * mode") a moderator and an admin account whose passwords are public, and, when asked
+ * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts).
+ * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
+ * to these).
  */
 import type { FastifyInstance } from 'fastify';
 import type { UserPrivilege } from '../core/api/types.ts';
@@ -11,6 +13,7 @@ import { revokeUserSessions } from './storage/accountTokens.ts';
 import { DEFAULT_SETTINGS, upsertSite } from './storage/sites.ts';
 import { createUser, findUserByEmail, updateUser } from './storage/users.ts';
 import { syncLoginSettings } from './storage/siteLogins.ts';
+import { seedDemoLiveblog } from './demoLiveblog.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -26,14 +29,20 @@ export const DEMO_ACCOUNTS: readonly { email: string; password: string; name: st
 /** The password hash of a demo account retired outside demo mode: no password matches it. */
 export const RETIRED_DEMO_PASSWORD = '!demo-retired';
 
-export async function seed(app: FastifyInstance): Promise<void> {
+export interface SeedOptions {
+  /** In demo mode, also seed the demo pages' content; its files go under this data folder. */
+  demoContent?: { dataDir: string };
+}
+
+export async function seed(app: FastifyInstance, options: SeedOptions = {}): Promise<void> {
   await upsertSite(app.db, { uuid: DEMO_SITE.uuid, name: DEMO_SITE.name, domains: [...DEMO_SITE.domains], settings: { ...DEFAULT_SETTINGS } });
   // The settings were reset: the login switches are derived again from the stored login
   // configuration, so a restart does not hide a login method an admin set up.
   await syncLoginSettings(app.db, DEMO_SITE.uuid);
   app.sites.invalidate();
-  if (app.demo) await seedDemoAccounts(app);
-  else await retireDemoPasswords(app);
+  if (!app.demo) return retireDemoPasswords(app);
+  await seedDemoAccounts(app);
+  if (options.demoContent) await seedDemoLiveblog(app, options.demoContent.dataDir);
 }
 
 async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
