@@ -18,6 +18,7 @@ import avatarRoutes from './routes/avatars.ts';
 import banRoutes from './routes/bans.ts';
 import conversationRoutes from './kinds/conversation/routes.ts';
 import liveblogRoutes from './kinds/liveblog/routes.ts';
+import chatRoutes from './kinds/chat/routes.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';
 import followRoutes from './routes/follows.ts';
 import pageRoutes from './routes/pages.ts';
@@ -95,6 +96,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(conversationRoutes, { prefix: '/api/comments' });
   app.register(liveblogRoutes, { prefix: '/api/liveblog', dataDir: config.dataDir });
   app.register(mediaFileRoutes, { dataDir: config.dataDir });
+  app.register(chatRoutes, { prefix: '/api/chat' });
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);

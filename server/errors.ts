@@ -12,7 +12,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { api_code?: number; field?: string; ban?: BanDetails } = {},
+    /** `retry_after` (seconds) is also sent as the Retry-After header. */
+    readonly extra: { api_code?: number; field?: string; ban?: BanDetails; retry_after?: number } = {},
   ) {
     super(message);
   }
@@ -57,6 +58,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const extra = { ...error.extra };
       const ban = request.user?.ban;
       if (extra.api_code === BANNED_FROM_POSTING && !extra.ban && ban) extra.ban = banDetails(ban);
+      if (extra.retry_after !== undefined) reply.header('retry-after', String(extra.retry_after));
       return reply.code(error.statusCode).send({ error_status: error.statusCode, message: error.message, ...extra });
     }
     if (error.validation) {

@@ -70,6 +70,8 @@ export interface ContainerSettings {
   is_closed: boolean;
   /** New comments wait for a moderator (awaiting_moderation) in this container. */
   is_premoderated?: boolean;
+  /** Chats: each reader may send one message per this many seconds (0: off). */
+  slow_mode_seconds?: number;
 }
 
 export interface Container {
@@ -181,6 +183,12 @@ export interface CommentPage {
 export interface LiveblogPage extends CommentPage {
   pinned?: Comment[];
 }
+
+/** A page of chat messages, oldest first (docs/api.md "chat"); `next_starting_from` names the oldest when older ones exist. */
+export type ChatPage = CommentPage;
+
+/** GET /api/chat/{section}?container_id=: the chat with its latest messages. */
+export type ChatWithPage = Container & ChatPage;
 
 /** GET /api/liveblog/{section}?container_id=: the live blog with its first page of posts. */
 export type LiveblogWithPage = Container & LiveblogPage;

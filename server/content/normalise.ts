@@ -12,14 +12,15 @@ export const MAX_COMMENT_LENGTH = 10000;
 
 export type Normalised = { ok: true; text: string } | { ok: false; message: string };
 
-export function normaliseComment(input: string): Normalised {
+/** Plain text of at most `max` characters; `noun` names it in the messages ("Comment", "Message"). */
+export function normalisePlain(input: string, noun: string, max: number): Normalised {
   const text = normaliseText(input);
-  if (isBlankText(text)) return { ok: false, message: 'Comment cannot be empty' };
-  if (text.length > MAX_COMMENT_LENGTH) {
-    return { ok: false, message: `Comment is too long (maximum ${MAX_COMMENT_LENGTH} characters)` };
-  }
+  if (isBlankText(text)) return { ok: false, message: `${noun} cannot be empty` };
+  if (text.length > max) return { ok: false, message: `${noun} is too long (maximum ${max} characters)` };
   return { ok: true, text };
 }
+
+export const normaliseComment = (input: string): Normalised => normalisePlain(input, 'Comment', MAX_COMMENT_LENGTH);
 
 /**
  * A person's name as shown (signup, profile rename, a guest's anonymous name, a login

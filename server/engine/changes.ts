@@ -181,7 +181,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
       handler: async (request) => {
         const t = await load(request);
         const viewer = request.user ? permissionUser(request.user.row, request.user.ban) : null;
-        enforce('content', 'flag', { user: viewer, settings: t.site.settings, content: { actor_uuid: t.row.actor_uuid } });
+        enforce(policy.rules.flag.subject, policy.rules.flag.action as never, { user: viewer, settings: t.site.settings, content: { actor_uuid: t.row.actor_uuid } });
         const user = member(request, t);
         const on = method === 'POST';
         // The flagger stays private: the event names the comment's author, never who flagged it,
@@ -199,9 +199,9 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   // Editor's picks and pins (moderators): POST (the live blog's pin: PUT) sets, DELETE undoes;
   // repeating changes nothing.
   const MARKS = [
-    { url: paths.pick, onMethod: 'POST', on: 'picked', off: 'unpicked', set: (on: boolean) => ({ is_picked: on ? 1 : 0 }), column: 'is_picked' },
-    { url: paths.pin.url, onMethod: paths.pin.on, on: 'pinned', off: 'unpinned', set: (on: boolean) => ({ is_pinned: on ? 1 : 0, date_pinned: on ? Date.now() : null }), column: 'is_pinned' },
-  ] as const;
+    ...(paths.pick ? [{ url: paths.pick, onMethod: 'POST', on: 'picked', off: 'unpicked', set: (on: boolean) => ({ is_picked: on ? 1 : 0 }), column: 'is_picked' }] as const : []),
+    ...(paths.pin ? [{ url: paths.pin.url, onMethod: paths.pin.on, on: 'pinned', off: 'unpinned', set: (on: boolean) => ({ is_pinned: on ? 1 : 0, date_pinned: on ? Date.now() : null }), column: 'is_pinned' }] as const : []),
+  ];
   for (const mark of MARKS) {
     for (const method of [mark.onMethod, 'DELETE'] as const) {
       app.route<{ Params: ContentParams; Body: Common }>({

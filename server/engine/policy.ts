@@ -35,8 +35,8 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
   types: { root: ContentType; reply: ContentType };
   /** The `content_type` of events about the container itself (items' follow their type: content-writes.ts). */
   containerEvents: EventContentType;
-  /** Who may start a root item, who may answer. */
-  rules: { root: Rule; reply: Rule };
+  /** Who may start a root item, answer, like, dislike and flag (core/permissions). */
+  rules: { root: Rule; reply: Rule; like: Rule; dislike: Rule; flag: Rule };
   /** What an error calls one item ("comment", "post"). */
   noun: string;
   /** Normalises and checks the words of a root item or a reply (and resolves a post's images). */
@@ -45,6 +45,8 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
   holds(site: Site, container: ContainersTable, privileged: boolean, isReply: boolean): boolean;
   /** Whether a new item counts against the posting rate limit (server.md "Rate limits"). */
   rateLimited(isReply: boolean): boolean;
+  /** The kind's own pace for a reader (a chat's slow mode): throws when it is too soon. */
+  pace?(db: Kysely<Database>, container: ContainersTable, actorUuid: string): Promise<void>;
   /** Whether editors (comment.moderate) edit their own items without the reader's edit window. */
   editorsUnbound: boolean;
   /** Whether guests may write under an anonymous name (the site's enable_anonymous_comments). */
@@ -52,6 +54,8 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
   /** The list of root items: its query options (JSON schema properties) and its page. */
   list: {
     query: Record<string, unknown>;
+    /** One stream of every item (a chat): `starting_from` may name a reply too. */
+    flat?: boolean;
     page(ctx: ListContext, query: Q): Promise<LiveblogPage>;
   };
   /** The spec's paths for the shared calls, under `/:section/:container/` (content.md §7). */
@@ -60,12 +64,15 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
     reply: string;
     /** GET one item (conversations only). */
     read?: string;
+    /** GET several items by uuid (default `selection`). */
+    selection?: string;
     remove: string;
     like: string;
     dislike: string;
     flag: string;
-    pick: string;
-    pin: { url: string; on: 'POST' | 'PUT' };
+    /** Editor's picks and pins, where the kind has them. */
+    pick?: string;
+    pin?: { url: string; on: 'POST' | 'PUT' };
   };
 }
 

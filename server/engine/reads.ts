@@ -55,11 +55,12 @@ export function pageOf(page: Page, contents: Comment[], container: ContainersTab
   };
 }
 
-/** A root item of the container to continue a list after; 400 when it is not one. */
-export async function rootToContinueAfter(db: Kysely<Database>, container: ContainersTable, uuidOf: string | undefined, noun: string): Promise<ContentsTable | null> {
+/** The item of the container to continue a list after (a root item, unless the list is flat); 400 when it is not one. */
+export async function rootToContinueAfter(db: Kysely<Database>, container: ContainersTable, uuidOf: string | undefined, noun: string, flat = false): Promise<ContentsTable | null> {
   if (!uuidOf) return null;
   const after = await getCommentInContainer(db, container.uuid, uuidOf);
-  if (!after || after.parent_uuid !== null) throw badRequest(`starting_from is not a top-level ${noun} of this content container`, 'starting_from');
+  if (flat && !after) throw badRequest(`starting_from is not a ${noun} of this content container`, 'starting_from');
+  if (!after || (!flat && after.parent_uuid !== null)) throw badRequest(`starting_from is not a top-level ${noun} of this content container`, 'starting_from');
   return after;
 }
 
@@ -104,7 +105,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   /** The first (or a later) page of root items, in the kind's order. */
   async function rootPage(container: ContainersTable, q: { limit: number; starting_from?: string }, viewer: Viewer): Promise<LiveblogPage> {
     if (hiddenFrom(container, viewer)) return emptyPage(container);
-    const after = await rootToContinueAfter(app.db, container, q.starting_from, noun);
+    const after = await rootToContinueAfter(app.db, container, q.starting_from, noun, policy.list.flat);
     const page = await policy.list.page({ db: app.db, container, viewer, after }, q);
     // Read with the container, before the list: a realtime client catches up from here, so
     // an event committed between this read and its subscription is not lost.
@@ -184,7 +185,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   // Several items by uuid (comma-separated), in the order asked; a uuid that is not an item of
   // this container the requester may see is left out.
   app.get<{ Params: ContainerParams; Querystring: Common & { uuids: string } }>(
-    '/:section/:container/selection',
+    `/:section/:container/${policy.paths.selection ?? 'selection'}`,
     {
       schema: {
         params: params(['section', 'container']),

@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { viewerOf } from '../storage/contents.ts';
-import { CONTAINER_SETTINGS, type ContainerSettingsChange, toApiContainer, updateContainerSettings } from '../storage/containers.ts';
+import { CONTAINER_SETTINGS, type ContainerSettingsChange, MAX_SLOW_MODE_SECONDS, toApiContainer, updateContainerSettings } from '../storage/containers.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
 import { containerOr404, type ContainerParams } from './reads.ts';
@@ -33,7 +33,9 @@ export interface ContainerSettingsOptions {
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 
-const body = strictObject(Object.fromEntries(CONTAINER_SETTINGS.map((key) => [key, { type: 'boolean' }])));
+const switches = Object.fromEntries(CONTAINER_SETTINGS.map((key) => [key, { type: 'boolean' }]));
+/** Chats also have slow mode (docs/api.md "chat"). */
+const slowMode = { slow_mode_seconds: { type: 'integer', minimum: 0, maximum: MAX_SLOW_MODE_SECONDS } };
 
 /** The change a call asks for: POST (PUT) sets each key given; DELETE resets each key it names (any value). */
 function settingsChange(method: Method, given: ContainerSettingsChange): ContainerSettingsChange {
@@ -42,12 +44,14 @@ function settingsChange(method: Method, given: ContainerSettingsChange): Contain
     const value = given[key];
     if (value !== undefined) change[key] = method === 'DELETE' ? false : value;
   }
+  if (given.slow_mode_seconds !== undefined) change.slow_mode_seconds = method === 'DELETE' ? 0 : given.slow_mode_seconds;
   return change;
 }
 
 export default async function containerSettingsRoutes(app: FastifyInstance, options: ContainerSettingsOptions = {}): Promise<void> {
   const { contentType = 'comments', url = '/:section/:container/settings', methods = ['POST', 'DELETE'], kind = 'conversation' } = options;
   app.addHook('preHandler', app.auth.checkRequestSignature);
+  const body = strictObject(kind === 'chat' ? { ...switches, ...slowMode } : switches);
 
   for (const method of methods) {
     app.route<{ Params: ContainerParams; Body: Common & ContainerSettingsChange }>({

@@ -92,6 +92,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
     if (policy.rateLimited(!!parent)) limitPosting(app.postLimiter, app.postLimit, request, reply, user?.row.uuid ?? null);
     const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
     const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
+    if (!privileged) await policy.pace?.(app.db, container, actor.uuid);
     const held = policy.holds(site, container, privileged, !!parent);
     // A moderator's answer locks the comment answered: its author can no longer edit it away.
     const locks = privileged && parent ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid) : undefined;
@@ -144,7 +145,8 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
           const site = await getSite(app.db, container.site_uuid);
           if (!site) throw notFound('No such site');
           const viewer = request.user ? permissionUser(request.user.row, request.user.ban) : null;
-          enforce('comment', reaction, { user: viewer, settings: site.settings, content: { actor_uuid: comment.actor_uuid, state: 'visible' } });
+          const rule = policy.rules[reaction];
+          enforce(rule.subject, rule.action as never, { user: viewer, settings: site.settings, content: { actor_uuid: comment.actor_uuid, state: 'visible' } });
           const user = requireUser(request);
           if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
           const on = method === 'POST';

@@ -6,9 +6,11 @@ import { PUBLIC_VIEWER, type Viewer } from '../content/visibility.ts';
 import type { ContainerKind, ContainersTable, Database } from './schema.ts';
 import { appendEvent } from './events.ts';
 
-/** The settings moderators change (routes/container-settings.ts); each is a 0/1 column, default 0. */
+/** The switches moderators set (engine/settings.ts); each is a 0/1 column, default 0. */
 export const CONTAINER_SETTINGS = ['is_closed', 'is_hidden', 'is_premoderated'] as const;
-export type ContainerSettingsChange = Partial<Record<(typeof CONTAINER_SETTINGS)[number], boolean>>;
+/** A chat's slow mode: seconds between one reader's messages, 0 (off, the default) to 3600. */
+export const MAX_SLOW_MODE_SECONDS = 3600;
+export type ContainerSettingsChange = Partial<Record<(typeof CONTAINER_SETTINGS)[number], boolean>> & { slow_mode_seconds?: number };
 
 /**
  * Whether what a reader writes here waits for a moderator: the site's premoderation or the
@@ -68,7 +70,7 @@ export async function updateContainerSettings(
   actorUuid: string,
   contentType: ContentEvent['content_type'] = 'comments',
 ): Promise<{ row: ContainersTable; event: ContentEvent | null }> {
-  const columns = Object.fromEntries(Object.entries(change).map(([key, on]) => [key, on ? 1 : 0]));
+  const columns = Object.fromEntries(Object.entries(change).map(([key, value]) => [key, typeof value === 'number' ? value : value ? 1 : 0]));
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('containers').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
     const changed = Object.entries(columns).some(([key, value]) => Number(before[key as keyof ContainersTable]) !== value);
@@ -97,6 +99,7 @@ export function toApiContainer(row: ContainersTable, viewer: Viewer = PUBLIC_VIE
     is_hidden: Number(row.is_hidden) === 1,
     is_closed: Number(row.is_closed) === 1,
     is_premoderated: Number(row.is_premoderated ?? 0) === 1,
+    ...(row.kind === 'chat' ? { slow_mode_seconds: Number(row.slow_mode_seconds ?? 0) } : {}),
   };
   return {
     content_container_uuid: row.uuid,

@@ -99,6 +99,22 @@ export async function listTopLevel(
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
+/**
+ * A chat's stream: the latest `limit` items of the container that `viewer` may see, replies
+ * included, before `before` (an item of the container), newest first.
+ */
+export async function listStream(db: Kysely<Database>, containerUuid: string, limit: number, before: ContentsTable | null, viewer: Viewer = PUBLIC_VIEWER): Promise<Page> {
+  let page = db.selectFrom('contents').select('contents.uuid').where('contents.container_uuid', '=', containerUuid).where(visibleTo(viewer));
+  if (before) page = page.where(sql<boolean>`(contents.date_created, contents.uuid) < (${before.date_created}, ${before.uuid})`);
+  page = page.orderBy('contents.date_created', 'desc').orderBy('contents.uuid', 'desc');
+  const rows = await selectWithActor(db)
+    .where('contents.uuid', 'in', page.limit(limit + 1))
+    .orderBy('contents.date_created', 'desc')
+    .orderBy('contents.uuid', 'desc')
+    .execute();
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
 /** The container's pinned top-level items that `viewer` may see, most recently pinned first. */
 export async function listPinned(db: Kysely<Database>, containerUuid: string, max: number, viewer: Viewer = PUBLIC_VIEWER): Promise<Row[]> {
   return selectWithActor(db)

@@ -62,6 +62,16 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsT
  * and whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
  * Publish `events` (the comment's first) only after this resolves: they have committed.
  */
+let lastCreated = 0;
+/**
+ * Creation times strictly increasing within a process: two items written in the same
+ * millisecond (a busy chat) keep the order they were written in, rather than their uuids'.
+ */
+function creationTime(): number {
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
+  return lastCreated;
+}
+
 export async function insertContent(
   db: Kysely<Database>,
   input: NewContent,
@@ -89,7 +99,7 @@ export async function insertContent(
     is_edited: 0,
     is_picked: 0,
     is_pinned: 0,
-    date_created: Date.now(),
+    date_created: creationTime(),
     date_edited: null,
     ...(input.media ? { media: JSON.stringify(input.media) } : {}),
   };

@@ -97,6 +97,8 @@ export interface ContainersTable {
   event_seq?: number; // optional: inserts leave it to the column default (0)
   /** New comments wait for a moderator (migration 008): 0/1; inserts leave it to the default. */
   is_premoderated?: number;
+  /** Migration 014: chats' slow mode, seconds between one reader's messages (0: off). */
+  slow_mode_seconds?: number;
   /** conversation | liveblog | chat (migration 011); unique with site_uuid and container_id. */
   kind: ContainerKind;
 }

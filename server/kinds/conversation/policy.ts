@@ -22,7 +22,10 @@ export const conversationPolicy: KindPolicy<ListQuery> = {
   kind: 'conversation',
   types: { root: 'comment', reply: 'reply' },
   containerEvents: 'comments',
-  rules: { root: { subject: 'comment', action: 'create' }, reply: { subject: 'reply', action: 'create' } },
+  rules: {
+    root: { subject: 'comment', action: 'create' }, reply: { subject: 'reply', action: 'create' },
+    like: { subject: 'comment', action: 'like' }, dislike: { subject: 'comment', action: 'dislike' }, flag: { subject: 'content', action: 'flag' },
+  },
   noun: 'comment',
   anonymous: true,
   editorsUnbound: false,

@@ -19,7 +19,10 @@ export const liveblogPolicy: KindPolicy = {
   kind: 'liveblog',
   types: { root: 'liveblog_post', reply: 'reply_to_liveblog_post' },
   containerEvents: 'liveblog',
-  rules: { root: { subject: 'live_content', action: 'create' }, reply: { subject: 'reply', action: 'create' } },
+  rules: {
+    root: { subject: 'live_content', action: 'create' }, reply: { subject: 'reply', action: 'create' },
+    like: { subject: 'comment', action: 'like' }, dislike: { subject: 'comment', action: 'dislike' }, flag: { subject: 'content', action: 'flag' },
+  },
   noun: 'post',
   anonymous: false,
   editorsUnbound: true,

@@ -16,6 +16,7 @@ import { loginFlows } from './010_login_flows.ts';
 import { contentEngine } from './011_content_engine.ts';
 import { media } from './012_media.ts';
 import { pinnedIndex } from './013_pinned_index.ts';
+import { chat } from './014_chat.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '011_content_engine': contentEngine,
   '012_media': media,
   '013_pinned_index': pinnedIndex,
+  '014_chat': chat,
 };
 
 export const migrationProvider: MigrationProvider = {
