@@ -225,9 +225,12 @@ export interface RealtimeRule {
 }
 
 export type ClientFrame =
-  | { type: 'subscribe'; subscription_id: string; filter: { one_of: RealtimeRule[] } }
+  /** signals: also typing and presence for the subscription's containers (docs/api.md "Signals"). */
+  | { type: 'subscribe'; subscription_id: string; filter: { one_of: RealtimeRule[] }; signals?: boolean }
   | { type: 'unsubscribe'; subscription_id: string }
-  | { type: 'keep_alive' };
+  | { type: 'keep_alive' }
+  /** The reader is typing in the container (needs a signals subscription to it). */
+  | { type: 'typing'; content_container_uuid: string };
 
 export type ContentEventName =
   | 'created'
@@ -294,7 +297,11 @@ export type ServerFrame =
   | { type: 'subscribe_success'; subscription_id: string; seqs?: Record<string, number> }
   | { type: 'event'; subscription_id: string; data: ContentEvent }
   | { type: 'keep_alive' }
-  | { type: 'error'; message: string; subscription_id?: string };
+  | { type: 'error'; message: string; subscription_id?: string }
+  /** Signals: someone else is typing there; `typist` stands for their socket, not their user. */
+  | { type: 'typing'; subscription_id: string; content_container_uuid: string; typist: string }
+  /** Signals: how many sockets (on every server process) have a signals subscription to the container. */
+  | { type: 'presence'; subscription_id: string; content_container_uuid: string; count: number };
 
 // ---- pages (docs/api.md "pages") ----
 

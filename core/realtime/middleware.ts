@@ -7,6 +7,7 @@
  * visible reconnects, or, with the socket still open, checks for missed events. Events are applied
  * exactly once and in order per container (sequencer.ts), gaps filled by the catch-up call,
  * which is retried with back-off while it fails (catchUp.ts); Retry also retries it at once.
+ * Typing and presence frames, and the reader's typing, go through signals.ts.
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
@@ -20,6 +21,7 @@ import { contentHandlers } from './contentHandlers.ts';
 import { applyContentEvent } from './events.ts';
 import { watchPage } from './pageSignals.ts';
 import { EventSequencer } from './sequencer.ts';
+import { createSignals, sendTyping, type SignalsState } from './signals.ts';
 import {
   eventReceived, reconnectGaveUp, reconnectScheduled, retryRequested, subscribeRequested, unsubscribeRequested, socketClosed, socketConnecting,
   socketOpened, subscribeFailed, subscribed, teardownRequested, unsubscribed, watchesContainer, type RealtimeState,
@@ -36,7 +38,8 @@ const SYNC_TRIGGERS = new Set<string>([
   subscribeRequested.type, unsubscribeRequested.type, socketOpened.type, retryRequested.type, 'session/bootstrapped',
 ]);
 
-type State = { realtime: RealtimeState; session: SessionState };
+/** `signals` is optional: a store without that slice (some tests) just keeps no signals. */
+type State = { realtime: RealtimeState; session: SessionState; signals?: SignalsState };
 type Dispatch = ThunkDispatch<State, unknown, UnknownAction>;
 
 /** `catchUp`: timers and randomness for the catch-up's retries (tests pass manual ones). */
@@ -78,11 +81,14 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
       }
     };
 
+    const signals = createSignals(api.dispatch, api.getState, send);
+
     const stopTimers = () => {
       if (keepAlive) clearInterval(keepAlive);
       keepAlive = null;
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
+      signals.stop();
     };
 
     const wanted = () => Object.values(api.getState().realtime.subscriptions).some((s) => s.subscribers > 0);
@@ -152,6 +158,8 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
         }
       } else if (frame.type === 'event' && frame.data) {
         catchUp.run(frame.data.content_container_uuid, sequencer.receive(frame.data), frame.subscription_id);
+      } else if (frame.type === 'typing' || frame.type === 'presence') {
+        signals.receive(frame);
       } else if (frame.type === 'error' && frame.subscription_id) {
         clearTimeout(pending.get(frame.subscription_id));
         pending.delete(frame.subscription_id);
@@ -185,10 +193,11 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
           clearTimeout(pending.get(sub.id));
           pending.delete(sub.id);
           send({ type: 'unsubscribe', subscription_id: sub.id });
+          if (sub.signals) signals.ended(sub);
           api.dispatch(unsubscribed({ id: sub.id }));
         } else if (sub.status === 'subscribing' && !pending.has(sub.id)) {
           // Not open yet: the subscription stays queued and goes out from socketOpened.
-          if (!send({ type: 'subscribe', subscription_id: sub.id, filter: { one_of: sub.rules } })) continue;
+          if (!send({ type: 'subscribe', subscription_id: sub.id, filter: { one_of: sub.rules }, ...(sub.signals && { signals: true }) })) continue;
           pending.set(
             sub.id,
             setTimeout(() => {
@@ -202,6 +211,8 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
     };
 
     return (next) => (action) => {
+      // Dispatched per keystroke: handled here and not passed on, so no store update follows.
+      if (sendTyping.match(action)) return signals.type(action.payload), action;
       const result = next(action);
       if (teardownRequested.match(action)) {
         if (reconnectTimer) clearTimeout(reconnectTimer);

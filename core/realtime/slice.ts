@@ -21,6 +21,8 @@ export interface Subscription {
   rules: RealtimeRule[];
   status: SubscriptionStatus;
   subscribers: number;
+  /** Also typing and presence for its containers (signals.ts); part of its id. */
+  signals?: boolean;
 }
 
 export interface RealtimeState {
@@ -38,9 +40,9 @@ export const realtimeSlice = createSlice({
   name: 'realtime',
   initialState,
   reducers: {
-    subscribeRequested(state, action: PayloadAction<{ id: string; rules: RealtimeRule[] }>) {
-      const { id, rules } = action.payload;
-      const sub = (state.subscriptions[id] ??= { id, rules, status: 'none', subscribers: 0 });
+    subscribeRequested(state, action: PayloadAction<{ id: string; rules: RealtimeRule[]; signals?: boolean }>) {
+      const { id, rules, signals } = action.payload;
+      const sub = (state.subscriptions[id] ??= { id, rules, status: 'none', subscribers: 0, ...(signals && { signals }) });
       sub.subscribers += 1;
       if (sub.status !== 'subscribing' && sub.status !== 'subscribed') sub.status = 'subscribing';
     },

@@ -1,14 +1,16 @@
 /**
  * A subscription's id is derived from its rules, so two elements watching the same container
- * share one server subscription: `content_container_uuid:<uuid>` (values sorted, rules by key).
+ * share one server subscription: `content_container_uuid:<uuid>` (values sorted, rules by key),
+ * and `|signals` at the end for one that also wants typing and presence (a separate one).
  */
 import type { RealtimeRule } from '../api/types.ts';
 
-export function subscriptionIdFor(rules: readonly RealtimeRule[]): string {
-  return [...rules]
+export function subscriptionIdFor(rules: readonly RealtimeRule[], signals = false): string {
+  const id = [...rules]
     .map((rule) => `${rule.key}:${[...rule.values].sort().join(',')}`)
     .sort()
     .join('|');
+  return signals ? `${id}|signals` : id;
 }
 
 export function containerRules(containerUuid: string): RealtimeRule[] {

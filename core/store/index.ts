@@ -7,6 +7,7 @@ import { baseApi } from '../api/base.ts';
 import { pageSlice } from '../page/slice.ts';
 import { createRealtimeMiddleware } from '../realtime/middleware.ts';
 import { realtimeSlice, teardownRequested } from '../realtime/slice.ts';
+import { signalsSlice } from '../realtime/signals.ts';
 import { sessionSlice } from '../session/slice.ts';
 import { networkSlice } from '../network/slice.ts';
 import { visibilitySlice } from '../visibility/slice.ts';
@@ -17,6 +18,7 @@ const rootReducer = combineReducers({
   session: sessionSlice.reducer,
   page: pageSlice.reducer,
   realtime: realtimeSlice.reducer,
+  signals: signalsSlice.reducer,
   network: networkSlice.reducer,
   visibility: visibilitySlice.reducer,
 });

@@ -21,6 +21,7 @@ export default fp<{ redisUrl: string | null }>(
   async (app, { redisUrl }) => {
     const hub = new Hub();
     app.decorate('hub', hub);
+    app.addHook('onClose', async () => hub.close());
     if (redisUrl) {
       const bridge = await RedisBridge.connect(redisUrl, hub, app.log);
       app.addHook('onClose', async () => bridge.close());

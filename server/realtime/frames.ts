@@ -55,7 +55,14 @@ export function parseClientFrame(raw: string): ParsedFrame {
       if (!isSubscriptionId(id)) return fail('subscription_id must be a string of 1 to 200 characters');
       const rules = checkRules(frame['filter']);
       if (typeof rules === 'string') return fail(rules, id);
-      return { ok: true, frame: { type: 'subscribe', subscription_id: id, filter: { one_of: rules } } };
+      const signals = frame['signals'];
+      if (signals !== undefined && typeof signals !== 'boolean') return fail('signals must be true or false', id);
+      return { ok: true, frame: { type: 'subscribe', subscription_id: id, filter: { one_of: rules }, signals: signals === true } };
+    }
+    case 'typing': {
+      const container = frame['content_container_uuid'];
+      if (typeof container !== 'string' || !UUID.test(container)) return fail('content_container_uuid must be a uuid');
+      return { ok: true, frame: { type: 'typing', content_container_uuid: container.toLowerCase() } };
     }
     default:
       return fail('Unknown frame type');

@@ -6,6 +6,7 @@
  * with "send to Redis" and calls deliverLocal() for every message it receives.
  */
 import type { ContentEvent, RealtimeRule, ServerFrame } from '../../core/api/types.ts';
+import { Signals } from './signals.ts';
 
 /** One connected socket, as the hub sees it. */
 export interface HubClient {
@@ -25,6 +26,8 @@ interface Subscription {
   client: HubClient;
   id: string;
   keys: string[]; // index keys this subscription is filed under
+  /** The containers it has signals for (typing, presence), when it asked for them. */
+  signals?: string[];
 }
 
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
@@ -37,6 +40,8 @@ const indexKey = (key: string, value: string) => `${key}\u0000${value}`;
 export class Hub {
   private readonly index = new Map<string, Set<Subscription>>();
   private readonly byClient = new Map<HubClient, Map<string, Subscription>>();
+  /** Typing and presence, for the subscriptions that asked for them. */
+  readonly signals = new Signals();
 
   /** Adds or replaces the client's subscription `id`. Rules are validated by the caller. */
   subscribe(client: HubClient, id: string, rules: RealtimeRule[]): void {
@@ -58,12 +63,24 @@ export class Hub {
     const subscription = mine?.get(id);
     if (!mine || !subscription) return false;
     mine.delete(id);
+    if (subscription.signals) this.signals.remove(client, id, subscription.signals);
     for (const key of subscription.keys) {
       const set = this.index.get(key);
       set?.delete(subscription);
       if (set?.size === 0) this.index.delete(key);
     }
     return true;
+  }
+
+  /**
+   * Adds signals to the client's subscription `id` for these containers (after its
+   * subscribe_success went out, so its first presence frame follows it). No-op if it is gone.
+   */
+  enableSignals(client: HubClient, id: string, containers: string[]): void {
+    const subscription = this.byClient.get(client)?.get(id);
+    if (!subscription || subscription.signals) return;
+    subscription.signals = containers;
+    this.signals.add(client, id, containers);
   }
 
   /** Forgets everything about a socket (it closed). */
@@ -90,6 +107,11 @@ export class Hub {
   publish(event: ContentEvent): void {
     if (this.relay) this.relay(event);
     else this.deliverLocal(event);
+  }
+
+  /** Stops the timers (the app is closing). */
+  close(): void {
+    this.signals.close();
   }
 
   /** Every connected client (for closing them all when the feed had a gap). */

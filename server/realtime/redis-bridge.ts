@@ -6,12 +6,19 @@
  * Pub/sub is at-most-once: while the subscriber connection is down, messages are lost. The
  * event log makes that safe: when the subscriber comes back, every local socket is closed with
  * 1012 and its page reconnects and catches up from the log.
+ *
+ * Signals (typing, presence counts: signals.ts) go through a second channel; they are only for
+ * now, so a lost one is not made up for, and the counts are republished every HEARTBEAT_MS.
  */
 import { Redis } from 'ioredis';
 import type { ContentEvent } from '../../core/api/types.ts';
 import type { Hub } from './hub.ts';
+import { HEARTBEAT_MS, type SignalMessage } from './signals.ts';
 
 export const CHANNEL = 'vf:events';
+export const SIGNALS_CHANNEL = 'vf:signals';
+/** How long closing waits for the goodbye message to reach Redis. */
+const GOODBYE_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 interface Log {
@@ -23,6 +30,7 @@ export class RedisBridge {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private subscribedOnce = false;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   private constructor(url: string, private readonly hub: Hub, private readonly log: Log) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 2, retryStrategy: (times: number) => Math.min(times * 200, 2000) };
@@ -31,10 +39,15 @@ export class RedisBridge {
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.log.warn({ err: error }, 'redis connection error'));
     }
-    this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === SIGNALS_CHANNEL) this.receiveSignal(message);
+      else this.receive(message);
+    });
     this.subscriber.on('ready', () => {
       // ioredis resubscribes by itself after a reconnect; what was published meanwhile is lost.
-      if (this.subscribedOnce) this.resyncLocalSockets();
+      if (!this.subscribedOnce) return;
+      this.resyncLocalSockets();
+      this.hub.signals.hello();
     });
   }
 
@@ -46,13 +59,17 @@ export class RedisBridge {
     });
     try {
       await Promise.race([Promise.all([bridge.publisher.connect(), bridge.subscriber.connect()]), timeout]);
-      await Promise.race([bridge.subscriber.subscribe(CHANNEL), timeout]);
+      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL), timeout]);
     } catch (error) {
-      bridge.close();
+      void bridge.close();
       throw new Error(`REDIS_URL: cannot use Redis at start: ${(error as Error).message}`);
     }
     bridge.subscribedOnce = true;
     hub.relay = (event) => bridge.publish(event);
+    hub.signals.relay = (message) => bridge.publishSignal(message);
+    hub.signals.hello();
+    bridge.heartbeat = setInterval(() => hub.signals.heartbeat(), HEARTBEAT_MS);
+    bridge.heartbeat.unref();
     return bridge;
   }
 
@@ -65,13 +82,26 @@ export class RedisBridge {
   }
 
   private receive(message: string): void {
-    let event: ContentEvent;
-    try {
-      event = JSON.parse(message) as ContentEvent;
-    } catch {
-      return;
-    }
-    this.hub.deliverLocal(event, message);
+    const event = parse<ContentEvent>(message);
+    if (event) this.hub.deliverLocal(event, message);
+  }
+
+  private publishSignal(message: SignalMessage): Promise<void> {
+    return this.publisher.publish(SIGNALS_CHANNEL, JSON.stringify(message)).then(
+      () => undefined,
+      (error: Error) => {
+        this.log.warn({ err: error }, 'redis publish of a signal failed');
+        if (message.kind === 'typing') this.hub.signals.deliverTyping(message); // this process's pages at least
+      },
+    );
+  }
+
+  private receiveSignal(text: string): void {
+    const message = parse<SignalMessage>(text);
+    const fine = message?.kind === 'typing'
+      ? typeof message.site === 'string' && typeof message.container === 'string' && typeof message.typist === 'string'
+      : message?.kind === 'counts' && typeof message.process === 'string' && typeof message.counts === 'object' && message.counts !== null;
+    if (message && fine) this.hub.signals.receive(message);
   }
 
   private resyncLocalSockets(): void {
@@ -80,9 +110,28 @@ export class RedisBridge {
     for (const client of clients) client.close?.(1012, 'Realtime feed restarted; reconnect');
   }
 
-  close(): void {
+  /** Says goodbye (the other processes stop counting this one's sockets), then disconnects. */
+  async close(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const relayed = this.hub.signals.relay !== null;
     this.hub.relay = null;
+    this.hub.signals.relay = null;
+    if (relayed) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, GOODBYE_TIMEOUT_MS)));
+      await Promise.race([this.publishSignal(this.hub.signals.goodbye()), giveUp]);
+      clearTimeout(timer);
+    }
     this.publisher.disconnect();
     this.subscriber.disconnect();
+  }
+}
+
+/** A message from Redis, or null when it is not JSON. */
+function parse<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
   }
 }

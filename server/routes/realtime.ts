@@ -112,6 +112,10 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
         const frame = parsed.frame;
         if (frame.type === 'keep_alive') return send({ type: 'keep_alive' });
         if (frame.type === 'unsubscribe') return void app.hub.unsubscribe(client, frame.subscription_id);
+        if (frame.type === 'typing') {
+          const refused = app.hub.signals.typing(client, frame.content_container_uuid);
+          return refused ? send({ type: 'error', message: refused }) : undefined;
+        }
         const isNew = !app.hub.hasSubscription(client, frame.subscription_id);
         if (isNew && app.hub.subscriptionCount(client) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return send({ type: 'error', message: `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`, subscription_id: frame.subscription_id });
@@ -122,6 +126,7 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
         const containers = frame.filter.one_of.filter((r) => r.key === 'content_container_uuid').flatMap((r) => r.values);
         const seqs = await latestSeqs(app.db, client.siteUuid, containers);
         send({ type: 'subscribe_success', subscription_id: frame.subscription_id, seqs });
+        if (frame.signals) app.hub.enableSignals(client, frame.subscription_id, containers);
       };
 
       // Frames are handled one after another, in order, even though subscribing awaits the database.
