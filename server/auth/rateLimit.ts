@@ -116,9 +116,10 @@ export function limitPosting(
   request: { ip: string },
   reply: { header(name: string, value: string): unknown },
   posterUuid: string | null,
+  bucket = 'post',
 ): void {
   if (perMinute <= 0) return;
-  const key = posterUuid ? `post:user:${posterUuid}` : `post:ip:${request.ip}`;
+  const key = posterUuid ? `${bucket}:user:${posterUuid}` : `${bucket}:ip:${request.ip}`;
   const refused = limiter.attempt([{ key, limit: { limit: perMinute, windowMs: 60_000 } }]);
   if (!refused) return;
   reply.header('retry-after', String(refused.retryAfter));

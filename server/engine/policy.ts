@@ -45,6 +45,11 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
   holds(site: Site, container: ContainersTable, privileged: boolean, isReply: boolean): boolean;
   /** Whether a new item counts against the posting rate limit (server.md "Rate limits"). */
   rateLimited(isReply: boolean): boolean;
+  /**
+   * A kind with its own flood limit (a chat's messages are many and short): its own bucket, and
+   * that many times `VF_POST_LIMIT` per minute. Default: the comments' bucket and limit.
+   */
+  rate?: { bucket: string; scale: number };
   /** The kind's own pace for a reader (a chat's slow mode): throws when it is too soon. */
   pace?(db: Kysely<Database>, container: ContainersTable, actorUuid: string): Promise<void>;
   /** Whether editors (comment.moderate) edit their own items without the reader's edit window. */

@@ -89,7 +89,10 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
     const parent = parentUuid ? await loadComment(request, container, parentUuid) : undefined;
     const text = await policy.checkText(app.db, container, !!parent, body.content);
     if (!text.ok) throw badRequest(text.message, 'content');
-    if (policy.rateLimited(!!parent)) limitPosting(app.postLimiter, app.postLimit, request, reply, user?.row.uuid ?? null);
+    if (policy.rateLimited(!!parent)) {
+      const { bucket, scale } = policy.rate ?? { bucket: 'post', scale: 1 };
+      limitPosting(app.postLimiter, app.postLimit * scale, request, reply, user?.row.uuid ?? null, bucket);
+    }
     const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
     const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
     if (!privileged) await policy.pace?.(app.db, container, actor.uuid);

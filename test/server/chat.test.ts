@@ -153,3 +153,21 @@ describe('chat settings and moderation', () => {
     assert.equal((await call(app, 'GET', talk, 'messages')).statusCode, 404);
   });
 });
+
+describe('chat flood limit', () => {
+  test('six times VF_POST_LIMIT messages a minute, counted apart from comments; the next is 429 and stores nothing', async (t) => {
+    const app = await build(t, { VF_POST_LIMIT: '1' });
+    const ada = await signup(app);
+    const c = await chat(app);
+    for (let i = 0; i < 6; i++) await send(app, ada.access_token, c, `message ${i}`);
+    const before = await countRows(app, 'contents');
+    const flooded = await call(app, 'POST', c, 'messages', ada.access_token, { content: 'one too many' });
+    assert.equal(flooded.statusCode, 429);
+    assert.match(flooded.json().message, /posting too fast/);
+    assert.ok(Number(flooded.headers['retry-after']) > 0);
+    assert.equal(await countRows(app, 'contents'), before);
+    const talk = resultOf<Container>(await app.inject({ method: 'POST', url: `/api/comments/${SITE}`, payload: { container_id: 'flood-page' } }));
+    const comment = await app.inject({ method: 'POST', url: `/api/comments/${SITE}/${talk.content_container_uuid}/comments`, headers: bearer(ada.access_token), payload: { content: 'a comment' } });
+    assert.equal(comment.statusCode, 200, 'comments keep their own quota');
+  });
+});
