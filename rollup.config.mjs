@@ -29,6 +29,7 @@ const chunks = {
     'vf-pull-quote': 'elements/vf-pull-quote/define.ts',
     'vf-liveblog': 'elements/vf-liveblog/define.ts',
     'vf-live-story': 'elements/vf-live-story/define.ts',
+    'vf-livechat': 'elements/vf-livechat/define.ts',
     'vf-tray': 'elements/vf-tray/define.ts',
     'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
     'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',

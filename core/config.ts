@@ -7,10 +7,11 @@ export interface VfConfig {
   apiBase: string;
   commentsBase: string;
   liveblogBase: string;
+  chatBase: string;
   realtimeUrl: string;
 }
 
-const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'realtimeUrl'];
+const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'realtimeUrl'];
 
 let origin: string | null = null;
 let overrides: Partial<VfConfig> = {};
@@ -37,6 +38,7 @@ export function getConfig(): VfConfig {
     apiBase: `${base}/api/v2`,
     commentsBase: `${base}/api/comments`,
     liveblogBase: `${base}/api/liveblog`,
+    chatBase: `${base}/api/chat`,
     realtimeUrl: `${wsBase}/ws`,
   };
   return { ...defaults, ...overrides, ...pageConfig() };

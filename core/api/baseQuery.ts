@@ -14,7 +14,7 @@ import { errorFromResponse, networkError, type ApiError } from './errors.ts';
 import type { User } from './types.ts';
 import { getContainerSignature } from './signatures.ts';
 
-export type Service = 'api' | 'comments' | 'liveblog';
+export type Service = 'api' | 'comments' | 'liveblog' | 'chat';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -84,7 +84,8 @@ async function send(args: VfRequest, api: BaseQueryContext, bearer = readAccessT
 /** Pure: the URL and fetch options for a request, given the store state and bearer token. */
 export function buildRequest(args: VfRequest, state: unknown, bearer: string | null): { url: string; init: RequestInit } {
   const config = getConfig();
-  const base = args.service === 'comments' ? config.commentsBase : args.service === 'liveblog' ? config.liveblogBase : config.apiBase;
+  const bases: Record<Service, string> = { api: config.apiBase, comments: config.commentsBase, liveblog: config.liveblogBase, chat: config.chatBase };
+  const base = bases[args.service ?? 'api'];
   const method = args.method ?? 'GET';
   const common: Record<string, string> = { session: readSession() };
   const section = sectionFor(state);
@@ -96,7 +97,8 @@ export function buildRequest(args: VfRequest, state: unknown, bearer: string | n
   if (signature) headers['X-Request-Signature'] = signature;
 
   const query = new URLSearchParams();
-  const inQuery = method === 'GET' || method === 'DELETE';
+  // A DELETE that names what it removes (chat's `DELETE …/settings/edit`) sends it as a JSON body.
+  const inQuery = method === 'GET' || (method === 'DELETE' && !args.body);
   const commonInQuery = inQuery || (!!args.form && !!args.commonInQuery);
   const params: Record<string, QueryValue> = {
     ...args.params,

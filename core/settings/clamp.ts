@@ -21,6 +21,8 @@ export const HOURS: SettingRange = { min: 1, max: 48, default: 3 };
 export const DAYS: SettingRange = { min: 1, max: 30, default: 7 };
 /** <vf-live-story>: the latest posts it shows. */
 export const LIVE_STORY_LIMIT: SettingRange = { min: 1, max: 10, default: 3 };
+/** <vf-livechat>: the messages of the first read and of each history page (content.md §2: initial limit 30). */
+export const CHAT_LIMIT: SettingRange = { min: 1, max: 100, default: 30 };
 
 /** The promo interval depends on the first promo position: first..100, default max(6, first). */
 export function promoIntervalRange(firstPosition: number): SettingRange {

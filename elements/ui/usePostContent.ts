@@ -5,7 +5,7 @@
  * details, a 403 without an api code (e.g. closed meanwhile) calls `onRefused`, offline says so.
  */
 import { useState } from 'react';
-import { apiCodeKey, toApiError } from '../../core/api/errors.ts';
+import { apiCodeKey, toApiError, type ApiError } from '../../core/api/errors.ts';
 import { banText } from './banMessages.ts';
 import { useLoginNeeded } from './useGuestGate.ts';
 import { useT } from './useIntl.ts';
@@ -17,6 +17,18 @@ export interface PostContentOptions<T> {
   failed: string;
   onRefused?(): void;
   onPosted?(result: T): void;
+}
+
+/**
+ * What a refused post means for the reader: the text to show and whether it calls for a login
+ * (401) or is a plain refusal without an api code (403, e.g. closed meanwhile).
+ */
+export function postFailure(t: Parameters<typeof banText>[0], failure: unknown, failed: string): { error: ApiError; text: string; login: boolean; refused: boolean } {
+  const error = toApiError(failure);
+  if (error.error_status === 401) return { error, text: t('conversations.error.loginAgain'), login: true, refused: false };
+  if (error.api_code) return { error, text: banText(t, `base.error.${apiCodeKey(error.api_code)}`, error), login: false, refused: false };
+  if (error.error_status === 0) return { error, text: t('base.error.network'), login: false, refused: false };
+  return { error, text: failed, login: false, refused: error.error_status === 403 };
 }
 
 export function usePostContent<T, A extends unknown[] = []>(
@@ -35,20 +47,10 @@ export function usePostContent<T, A extends unknown[] = []>(
       onPosted?.(await send(text, ...more));
       return true;
     } catch (failure) {
-      const apiError = toApiError(failure);
-      if (apiError.error_status === 401) {
-        setError(t('conversations.error.loginAgain'));
-        loginNeeded(action);
-      } else if (apiError.api_code) {
-        setError(banText(t, `base.error.${apiCodeKey(apiError.api_code)}`, apiError));
-      } else if (apiError.error_status === 403 && onRefused) {
-        setError(failed);
-        onRefused();
-      } else if (apiError.error_status === 0) {
-        setError(t('base.error.network'));
-      } else {
-        setError(failed);
-      }
+      const { text, login, refused } = postFailure(t, failure, failed);
+      setError(text);
+      if (login) loginNeeded(action);
+      else if (refused) onRefused?.();
       return false;
     } finally {
       setBusy(false);

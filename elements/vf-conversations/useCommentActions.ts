@@ -13,7 +13,7 @@ import type { RootState } from '../../core/store/index.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
-import type { MenuItem } from './CommentMenu.tsx';
+import type { MenuItem } from '../ui/CommentMenu.tsx';
 import { useGuestGate } from '../ui/useGuestGate.ts';
 import { useMuteAuthor } from './useMuteAuthor.ts';
 import { usePermission, useViewer } from '../ui/usePermission.ts';

@@ -56,6 +56,18 @@ describe('base query', () => {
     assert.match(String(req.headers['content-type']), /application\/json/);
   });
 
+  it('uses the chat base; a DELETE that names what it removes sends it as a JSON body', async () => {
+    server.handle(() => ({ json: { result: { ok: true } } }));
+    await runQuery({ service: 'chat', url: `${SITE}/c/settings/edit`, method: 'DELETE', body: { slow_mode_seconds: 0 } }, api);
+    await runQuery({ service: 'chat', url: `${SITE}/c/messages/m/like`, method: 'DELETE' }, api);
+    const [reset, unlike] = server.requests;
+    assert.equal(reset!.path, `/api/chat/${SITE}/c/settings/edit`);
+    assert.equal(reset!.method, 'DELETE');
+    assert.deepEqual(reset!.body, { slow_mode_seconds: 0, session: '', section: SITE });
+    assert.equal(reset!.query.has('slow_mode_seconds'), false);
+    assert.equal(unlike!.query.get('section'), SITE, 'without a body: the common fields in the query as before');
+  });
+
   it('drops the section on /users/<digits> pages', async () => {
     (globalThis as { location?: unknown }).location = { pathname: '/users/123' };
     await runQuery({ url: 'users/current' }, api);

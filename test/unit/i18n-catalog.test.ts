@@ -18,7 +18,7 @@ const OTHERS = LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE);
 /** Messages that are rightly spelled as in English (the word is the same in that language). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'de-de': ['base.login.name', 'conversations.liveblog.role.moderator'],
-  'da-da': ['chat.compose.submit', 'conversations.liveblog.role.moderator'],
+  'da-da': ['chat.compose.submit', 'conversations.chat.compose.submit', 'conversations.liveblog.role.moderator'],
   'it-it': ['base.login.email', 'base.login.password'],
   'fr-fr': ['base.tray.title', 'base.tray.tab.feed'],
   'nl-nl': ['conversations.liveblog.role.moderator'],

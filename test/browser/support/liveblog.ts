@@ -3,6 +3,7 @@
  * make them, and the realtime event the server publishes for a post, numbered after the live
  * blog's real events (the catch-up call serves every kind of container).
  */
+import { throttleFetch } from './network.ts';
 import type { Comment, Container, ContentEvent, ContentEventName } from '../../../core/api/types.ts';
 import { testConfig, type Reader } from './api.ts';
 import { moderatorToken } from './login.ts';
@@ -113,27 +114,5 @@ export function unmountLive(): void {
   window.scrollTo(0, 0);
 }
 
-/**
- * Holds the page's live-blog requests until `release()` (a slow network), or fails the next
- * `failures` of them as a dropped connection would; `restore()` puts fetch back.
- */
-export function throttleLiveblog({ failures = 0 }: { failures?: number } = {}) {
-  const real = window.fetch;
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let failing = failures;
-  let calls = 0;
-  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.includes('/api/liveblog/')) {
-      calls += 1;
-      if (failing > 0) {
-        failing -= 1;
-        throw new TypeError('Failed to fetch');
-      }
-      if (!failures) await gate;
-    }
-    return real(input, init);
-  };
-  return { release, restore: () => void (window.fetch = real), calls: () => calls };
-}
+/** Holds the page's live-blog requests until `release()`, or fails the next `failures` of them (support/network.ts). */
+export const throttleLiveblog = ({ failures = 0 }: { failures?: number } = {}) => throttleFetch({ failures, pattern: /\/api\/liveblog\// });

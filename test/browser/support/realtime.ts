@@ -50,7 +50,7 @@ export function startMockFeed(): MockFeed {
 const seqs = new Map<string, number>();
 
 /** The real server's latest event number for a container (what its comment lists report). */
-async function latestSeq(containerUuid: string): Promise<number> {
+export async function latestSeq(containerUuid: string): Promise<number> {
   const { commentsBase, siteUuid } = testConfig();
   const res = await fetch(`${commentsBase}/${siteUuid}/${containerUuid}/events?after=0&limit=1`);
   return ((await res.json()) as { result: { latest_seq: number } }).result.latest_seq;

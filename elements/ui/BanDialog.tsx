@@ -6,9 +6,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { type GivenBanLevel, useBanUserMutation } from '../../core/api/commentActions.ts';
 import type { Actor } from '../../core/api/types.ts';
-import { Button } from '../ui/Button.tsx';
-import { CloseIcon } from '../ui/CloseIcon.tsx';
-import { useT } from '../ui/useIntl.ts';
+import { Button } from './Button.tsx';
+import { CloseIcon } from './CloseIcon.tsx';
+import { useT } from './useIntl.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 
 const LEVELS: GivenBanLevel[] = ['posting', 'ghost', 'hide'];

@@ -1,11 +1,11 @@
 /**
  * Small badges for a comment's restrictions (content.md §3 "Restriction reasons"), for
  * moderators: one per reason the server sends; a state without a reason (hidden) still gets its
- * label. An author's own held comment says so in HeldNotice.tsx instead.
+ * label. An author's own held comment says so in the element (vf-conversations/HeldNotice.tsx).
  */
 import type { Comment, RestrictionReason } from '../../core/api/types.ts';
-import { useT } from '../ui/useIntl.ts';
-import { usePermission } from '../ui/usePermission.ts';
+import { useT } from './useIntl.ts';
+import { usePermission } from './usePermission.ts';
 
 const STATE_REASON: Partial<Record<Comment['state'], RestrictionReason>> = {
   awaiting_moderation: 'content_awaiting_moderation',
