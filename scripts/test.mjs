@@ -1,6 +1,8 @@
-// `npm test`: every layer in turn — types, unit, server (SQLite, then PostgreSQL when
-// DATABASE_URL is set), build, browser, end-to-end. Streams each runner's output, exits non-zero
-// if any layer fails, and ends with one line: "N passed, N failed, N skipped".
+// `npm test`: every layer in turn — types, unit, server (SQLite, and PostgreSQL when
+// DATABASE_URL is set, side by side: each runs its files one at a time, so two of them use both
+// cores), build, browser, end-to-end. Streams each runner's output (a layer run alongside
+// another is printed when it ends), exits non-zero if any layer fails, and ends with one line:
+// "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 
 const node = process.execPath;
@@ -12,10 +14,12 @@ const nodeTest = (files, env = {}) => ({
 const layers = [
   { name: 'types', cmd: node, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
   { name: 'unit', ...nodeTest(['test/unit/*.test.ts']) },
-  { name: 'server (SQLite)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'sqlite' }) },
-  ...(process.env.DATABASE_URL
-    ? [{ name: 'server (PostgreSQL)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'postgres' }) }]
-    : []),
+  [
+    { name: 'server (SQLite)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'sqlite' }) },
+    ...(process.env.DATABASE_URL
+      ? [{ name: 'server (PostgreSQL)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'postgres' }) }]
+      : []),
+  ],
   { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
   { name: 'browser', cmd: node, args: ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'] },
   { name: 'e2e', ...nodeTest(['test/e2e/*.test.ts']) },
@@ -37,29 +41,41 @@ function count(output) {
   };
 }
 
-function run({ name, cmd, args, env = {} }) {
+/** Runs one layer; `live` streams its output as it comes, otherwise it is printed at the end. */
+function run({ name, cmd, args, env = {} }, live = true) {
   // The shell expands the test globs (node --test does not on Node 20).
   const line = [cmd, ...args].map((a) => (a.includes('*') ? a : JSON.stringify(a))).join(' ');
   return new Promise((resolve) => {
-    process.stdout.write(`\n=== ${name} ===\n`);
+    const header = `\n=== ${name} ===\n`;
+    if (live) process.stdout.write(header);
     const child = spawn(line, { shell: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk) => { output += chunk; (stream === child.stdout ? process.stdout : process.stderr).write(chunk); });
+      stream.on('data', (chunk) => {
+        output += chunk;
+        if (live) (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      });
     }
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => {
+      if (!live) process.stdout.write(header + output);
+      resolve({ layer: { name }, code, output });
+    });
   });
 }
 
+/** A layer, or a group of layers run side by side (the first streams, the others print when done). */
+const runGroup = (entry) => (Array.isArray(entry) ? Promise.all(entry.map((layer, i) => run(layer, i === 0))) : run(entry).then((r) => [r]));
+
 const started = Date.now();
-for (const layer of layers) {
-  const { code, output } = await run(layer);
-  const counts = count(output);
-  if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
-  if (code !== 0) {
-    failedLayers.push(layer.name);
-    // A layer that failed without reporting a failing test (crash, type error) still counts.
-    if (!counts || counts.failed === 0) totals.failed += 1;
+for (const entry of layers) {
+  for (const { layer, code, output } of await runGroup(entry)) {
+    const counts = count(output);
+    if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
+    if (code !== 0) {
+      failedLayers.push(layer.name);
+      // A layer that failed without reporting a failing test (crash, type error) still counts.
+      if (!counts || counts.failed === 0) totals.failed += 1;
+    }
   }
 }
 const seconds = Math.round((Date.now() - started) / 1000);
