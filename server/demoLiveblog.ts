@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
-import { typeOf } from './engine/policy.ts';
+import { type KindPolicy, typeOf } from './engine/policy.ts';
 import { liveblogPolicy } from './kinds/liveblog/policy.ts';
 import { withActor } from './storage/content-queries.ts';
 import { changeComment, contentEvent } from './storage/content-writes.ts';
@@ -98,21 +98,30 @@ export async function seedDemoLiveblog(app: FastifyInstance, dataDir: string): P
 }
 
 /** A post (or, with `parent`, a reply) checked by the live-blog policy, stored with its `created` event. */
-async function write(app: FastifyInstance, container: ContainersTable, actor: UserRow, input: string, parent?: ContentsTable): Promise<ContentsTable> {
-  // Lists order by date (then uuid): one millisecond apart keeps the posts in the order written.
-  await new Promise((resolve) => setTimeout(resolve, 2));
-  const text = await liveblogPolicy.checkText(app.db, container, !!parent, input);
-  if (!text.ok) throw new Error(`demo live blog: ${text.message}`);
+const write = (app: FastifyInstance, container: ContainersTable, actor: UserRow, input: string, parent?: ContentsTable) =>
+  writeDemoContent(app, liveblogPolicy, container, actor, input, { ...(parent ? { parent } : {}) });
+
+/**
+ * An item of the demo content (demoChat.ts too) written as the kind's routes write it: checked
+ * by its policy, stored with its `created` event, published after commit. `date` backdates it.
+ */
+export async function writeDemoContent(
+  app: FastifyInstance, policy: KindPolicy, container: ContainersTable, actor: UserRow, input: string,
+  { parent, date }: { parent?: ContentsTable; date?: number } = {},
+): Promise<ContentsTable> {
+  const text = await policy.checkText(app.db, container, !!parent, input);
+  if (!text.ok) throw new Error(`demo ${policy.kind}: ${text.message}`);
   const { row, events } = await insertContent(
     app.db,
     {
-      type: typeOf(liveblogPolicy, !!parent),
+      type: typeOf(policy, !!parent),
       site_uuid: container.site_uuid,
       container_uuid: container.uuid,
       actor_uuid: actor.uuid,
       content: text.text,
       media: text.media,
       ...(parent ? { parent } : {}),
+      ...(date === undefined ? {} : { date_created: date }),
     },
     (stored) => contentEvent('created', withActor(stored, actor), actor.uuid),
   );

@@ -27,14 +27,24 @@ export function holdsForModeration(siteSettings: { enable_premoderation?: boolea
 export async function getOrCreateContainer(
   db: Kysely<Database>, siteUuid: string, containerId: string, kind: ContainerKind = 'conversation',
 ): Promise<ContainersTable> {
-  await db
+  const row = (await createContainer(db, siteUuid, containerId, kind)) ?? (await findContainer(db, siteUuid, containerId, kind));
+  if (!row) throw new Error(`container ${containerId} (${kind}) of site ${siteUuid} was not created`);
+  return row;
+}
+
+/**
+ * Creates the container; null when it exists already (made earlier, or by a concurrent call:
+ * exactly one of them gets the row).
+ */
+export async function createContainer(
+  db: Kysely<Database>, siteUuid: string, containerId: string, kind: ContainerKind = 'conversation',
+): Promise<ContainersTable | null> {
+  const inserted = await db
     .insertInto('containers')
     .values({ uuid: randomUUID(), site_uuid: siteUuid, container_id: containerId, kind, is_hidden: 0, is_closed: 0, total_visible_content: 0, date_created: Date.now() })
     .onConflict((oc) => oc.columns(['site_uuid', 'container_id', 'kind']).doNothing())
-    .execute();
-  const row = await findContainer(db, siteUuid, containerId, kind);
-  if (!row) throw new Error(`container ${containerId} (${kind}) of site ${siteUuid} was not created`);
-  return row;
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? findContainer(db, siteUuid, containerId, kind) : null;
 }
 
 /** The site's container of this kind for a page's container id, if it exists. */

@@ -26,6 +26,8 @@ export interface NewContent {
   anonymous_name?: string;
   /** The images a live-blog post shows. */
   media?: MediaItem[] | null;
+  /** A creation time in the past (the demo chat's seeded history); new items leave it out. */
+  date_created?: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function insertContent(
     is_edited: 0,
     is_picked: 0,
     is_pinned: 0,
-    date_created: creationTime(),
+    date_created: input.date_created ?? creationTime(),
     date_edited: null,
     ...(input.media ? { media: JSON.stringify(input.media) } : {}),
   };
