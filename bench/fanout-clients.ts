@@ -1,7 +1,11 @@
 // The fan-out bench's load generator, a child process (so its CPU is not the server's): opens
 // N websocket subscribers on one container, spread over the given servers, and records each
-// event's delivery latency (arrival − the event's `time`, stamped by the server before its write).
-// Driven over IPC by bench/fanout.ts: { ready } → 'report' → { latencies, received }.
+// event's delivery latency (arrival − the event's `time`, stamped by the server before its write),
+// and, when the text carries the sender's clock (`sent@<ms>`, see fanout.ts), the time from the
+// send to the arrival (what a chat's reader waits: the request's queue and handling included).
+// Driven over IPC by bench/fanout.ts: { ready } → 'report' → { stamped, sent, received }, the two
+// latencies as histograms (count per millisecond: 10,000 readers × 1,500 messages is too many
+// numbers to pass).
 //
 // It speaks RFC 6455 over plain TCP sockets itself rather than through `ws`: on this 2-core
 // machine the generator shares the CPU with the server, and 100,000 frames a second through a
@@ -17,9 +21,13 @@ const container = process.env['FANOUT_CONTAINER']!;
 const CONTENT_TYPE = Buffer.from(`"content_type":"${process.env['FANOUT_CONTENT_TYPE']}"`);
 const HANDSHAKES_AT_ONCE = 250;
 const TIME = Buffer.from('"time":');
+const SENT = Buffer.from('sent@');
+/** Histogram width: a later arrival counts in its last bucket. */
+const MAX_MS = 120_000;
 const SUBSCRIBED = Buffer.from('{"type":"subscribe_success"');
 
-const latencies: number[] = [];
+const stamped = new Uint32Array(MAX_MS + 1);
+const sent = new Uint32Array(MAX_MS + 1);
 let received = 0;
 const sockets: Socket[] = [];
 
@@ -32,12 +40,12 @@ function textFrame(text: string): Buffer {
   return Buffer.concat([header, mask, payload]);
 }
 
-/** The number that follows the last `"time":` in the frame's payload. */
-function timeOf(frame: Buffer): number {
-  const at = frame.lastIndexOf(TIME);
+/** The number that follows the last `marker` in the frame's payload. */
+function timeOf(frame: Buffer, marker = TIME): number {
+  const at = frame.lastIndexOf(marker);
   if (at < 0) return NaN;
   let n = 0;
-  for (let i = at + TIME.length; i < frame.length; i++) {
+  for (let i = at + marker.length; i < frame.length; i++) {
     const digit = frame[i]! - 48;
     if (digit < 0 || digit > 9) break;
     n = n * 10 + digit;
@@ -95,7 +103,9 @@ function open(index: number): Promise<void> {
         const time = timeOf(payload);
         if (Number.isNaN(time) || payload.indexOf(CONTENT_TYPE) < 0) continue;
         received++;
-        latencies.push(now - time);
+        stamped[Math.max(0, Math.min(MAX_MS, now - time))]!++;
+        const sentAt = timeOf(payload, SENT);
+        if (!Number.isNaN(sentAt)) sent[Math.max(0, Math.min(MAX_MS, now - sentAt))]!++;
       }
     });
   });
@@ -110,10 +120,11 @@ process.send!({ ready: sockets.length });
 
 process.on('message', (message: unknown) => {
   if (message === 'reset') {
-    latencies.length = 0;
+    stamped.fill(0);
+    sent.fill(0);
     received = 0;
   } else if (message === 'report') {
-    process.send!({ latencies, received }, () => {
+    process.send!({ stamped: Array.from(stamped), sent: Array.from(sent), received }, () => {
       for (const socket of sockets) socket.destroy();
       process.exit(0);
     });

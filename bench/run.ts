@@ -11,6 +11,8 @@ import { firstLoadCallRows } from './first-load-calls.ts';
 import { measureFirstRender } from './first-render.ts';
 import { libraryFloor } from './library-floor.ts';
 import { liveblogFanoutRows, postsListRows } from './liveblog.ts';
+import { chatRows } from './chat.ts';
+import { chatSessionRows } from './chat-element.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
@@ -51,8 +53,12 @@ rows.push(...(await postsListRows()));
 rows.push(...(await fanoutRows()));
 // An editor's live-blog post to 10,000 subscribers (bench/liveblog.ts), the same way.
 rows.push(...(await liveblogFanoutRows()));
+// A busy chat room (bench/chat.ts): 1,000 readers, 50 messages a second, one and two processes.
+rows.push(...(await chatRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.
 rows.push(...(await render1000Rows()));
+// <vf-livechat> after 10,000 received messages (bench/chat-element.ts): its own server and browser.
+rows.push(...(await chatSessionRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));

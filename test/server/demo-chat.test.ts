@@ -4,25 +4,13 @@
  * together), adds nothing; outside demo mode nothing is seeded.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { ChatWithPage } from '../../core/api/types.ts';
 import { DEMO_CHAT_ID, DEMO_CHAT_MESSAGES } from '../../server/demoChat.ts';
 import { DEMO_READER } from '../../server/demoLiveblog.ts';
 import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
-import { build, countRows, resultOf, SITE } from './helpers.ts';
-
-/** An app as `npm start` seeds it (main.ts: the demo content, its files under the data folder). */
-async function started(t: TestContext, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
-  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await build(t, { VF_DATA_DIR: dataDir, ...env });
-  await seed(app, { demoContent: { dataDir } });
-  return { app, dataDir };
-}
+import { buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 const load = (app: FastifyInstance) => app.inject({ method: 'GET', url: `/api/chat/${SITE}`, query: { container_id: DEMO_CHAT_ID, limit: '100' } });
 const tables = ['contents', 'events', 'users', 'containers'] as const;
@@ -30,7 +18,7 @@ const count = async (app: FastifyInstance) => Object.fromEntries(await Promise.a
 
 test('demo mode: demo-chat holds a dozen messages over the last minutes by the demo accounts and the reader, one a reply', async (t) => {
   const before = Date.now();
-  const { app } = await started(t);
+  const { app } = await buildWithDemoContent(t);
   const chat = resultOf<ChatWithPage>(await load(app));
   const messages = chat.contents;
   assert.equal(messages.length, DEMO_CHAT_MESSAGES.length);
@@ -72,7 +60,7 @@ test('demo mode: demo-chat holds a dozen messages over the last minutes by the d
 });
 
 test('seeding again (a restart) adds nothing: no message, event, account or container', async (t) => {
-  const { app, dataDir } = await started(t);
+  const { app, dataDir } = await buildWithDemoContent(t);
   const before = await count(app);
   const page = resultOf<ChatWithPage>(await load(app));
   await seed(app, { demoContent: { dataDir } });
@@ -82,17 +70,14 @@ test('seeding again (a restart) adds nothing: no message, event, account or cont
 });
 
 test('two seeds at once (two processes starting together) write the chat once', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
-  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await build(t, { VF_DATA_DIR: dataDir });
-  await Promise.all([seed(app, { demoContent: { dataDir } }), seed(app, { demoContent: { dataDir } })]);
+  const { app } = await buildWithDemoContent(t, {}, 2);
   const chat = resultOf<ChatWithPage>(await load(app));
   assert.equal(chat.contents.length, DEMO_CHAT_MESSAGES.length);
   assert.equal(chat.total_visible_content, DEMO_CHAT_MESSAGES.length);
 });
 
 test('outside demo mode (VF_DEMO=0) no chat, message or reader is seeded', async (t) => {
-  const { app } = await started(t, { VF_DEMO: '0' });
+  const { app } = await buildWithDemoContent(t, { VF_DEMO: '0' });
   assert.equal((await load(app)).statusCode, 404);
   for (const table of ['contents', 'users', 'containers'] as const) assert.equal(await countRows(app, table), 0, table);
 });

@@ -4,25 +4,15 @@
  * demo mode nothing is seeded.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CommentPage, LiveblogWithPage } from '../../core/api/types.ts';
 import { type Block, type Inline, parseRichText } from '../../core/text/richText.ts';
 import { DEMO_LIVEBLOG_ID, DEMO_LIVEBLOG_IMAGE, DEMO_READER } from '../../server/demoLiveblog.ts';
 import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
-import { build, countRows, resultOf, SITE } from './helpers.ts';
-
-/** An app as `npm start` seeds it (main.ts: the demo content, its files under the data folder). */
-async function started(t: TestContext, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
-  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await build(t, { VF_DATA_DIR: dataDir, ...env });
-  await seed(app, { demoContent: { dataDir } });
-  return { app, dataDir };
-}
+import { buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 const load = (app: FastifyInstance) => app.inject({ method: 'GET', url: `/api/liveblog/${SITE}`, query: { container_id: DEMO_LIVEBLOG_ID, limit: '100' } });
 
@@ -42,7 +32,7 @@ function markupOf(text: string): Set<string> {
 }
 
 test('demo mode: a running live blog for demo-liveblog, rich posts by the demo editors, one pinned, an image, replies by a reader', async (t) => {
-  const { app } = await started(t);
+  const { app } = await buildWithDemoContent(t);
   const blog = resultOf<LiveblogWithPage>(await load(app));
   const posts = [...(blog.pinned ?? []), ...blog.contents];
   assert.equal(blog.pinned?.length, 1, 'one pinned post, on top');
@@ -102,7 +92,7 @@ test('demo mode: a running live blog for demo-liveblog, rich posts by the demo e
 });
 
 test('seeding again (a restart) adds nothing: no post, reply, event, image or account', async (t) => {
-  const { app, dataDir } = await started(t);
+  const { app, dataDir } = await buildWithDemoContent(t);
   const tables = ['contents', 'events', 'media', 'users', 'containers'] as const;
   const count = async () => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await countRows(app, table)])));
   const before = await count();
@@ -115,7 +105,7 @@ test('seeding again (a restart) adds nothing: no post, reply, event, image or ac
 });
 
 test('outside demo mode (VF_DEMO=0) no live blog, post, image or reader is seeded', async (t) => {
-  const { app, dataDir } = await started(t, { VF_DEMO: '0' });
+  const { app, dataDir } = await buildWithDemoContent(t, { VF_DEMO: '0' });
   assert.equal((await load(app)).statusCode, 404);
   for (const table of ['contents', 'media', 'users', 'containers'] as const) assert.equal(await countRows(app, table), 0, table);
   assert.equal(existsSync(join(dataDir, 'media')), false);

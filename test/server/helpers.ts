@@ -110,6 +110,18 @@ export async function build(t: TestContext, extraEnv: Record<string, string> = {
   return app;
 }
 
+/**
+ * An app as `npm start` seeds it (main.ts: the demo pages' content in demo mode, its files under
+ * the data folder, returned); `seedTimes` seeds run at once (two processes starting together).
+ */
+export async function buildWithDemoContent(t: TestContext, extraEnv: Record<string, string> = {}, seedTimes = 1): Promise<{ app: FastifyInstance; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const app = await build(t, { VF_DATA_DIR: dataDir, ...extraEnv });
+  await Promise.all(Array.from({ length: seedTimes }, () => seed(app, { demoContent: { dataDir } })));
+  return { app, dataDir };
+}
+
 export function bearer(token: string | undefined): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
