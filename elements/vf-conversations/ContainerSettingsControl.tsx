@@ -10,6 +10,7 @@ import type { Container, ContainerSettings } from '../../core/api/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { usePermission } from '../ui/usePermission.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 type Switch = keyof ContainerSettings;
 /** One toggle per setting: the label names it, aria-pressed says whether it is on. */
@@ -56,11 +57,7 @@ export function ContainerSettingsControl({ sectionUuid, container }: { sectionUu
           </Button>
         );
       })}
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
     </div>
   );
 }

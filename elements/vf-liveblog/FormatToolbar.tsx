@@ -12,6 +12,7 @@ import type { EditorHandle } from '../ui/Editor.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { imageLine, insertLine, linkSelection, prefixLines, type TextEdit, wrapSelection } from './markup.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 export interface FormatToolbarProps {
   edit: EditorHandle;
@@ -117,11 +118,7 @@ function ImageUpload({ sectionUuid, containerUuid, onUploaded, onCancel }: Image
         <label htmlFor={`${ids}-file`}>{t('conversations.liveblog.image.file')}</label>
         <input id={`${ids}-file`} ref={file} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onKeyDown={onKeyDown} />
       </div>
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="vf-image-upload__actions">
         <Button variant="ghost" onClick={onCancel}>
           {t('base.editor.cancel')}

@@ -20,6 +20,7 @@ import { usePermission } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { PostComposer } from './PostComposer.tsx';
 import { PostList } from './PostList.tsx';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 /** A guest's like, replayed 1 s after login (content.md §4), on the live blog's caches. */
 const LIVEBLOG_REACTIONS: ReactionReplay = {
@@ -50,11 +51,7 @@ function EndControl({ sectionUuid, container }: { sectionUuid: string; container
       <Button part="end-button" busy={busy} onClick={() => void toggle()}>
         {t(closed ? 'conversations.liveblog.reopen' : 'conversations.liveblog.end')}
       </Button>
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
     </div>
   );
 }

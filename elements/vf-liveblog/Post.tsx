@@ -18,6 +18,7 @@ import { usePermission } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { PostComposer } from './PostComposer.tsx';
 import { ReplyBox, ReplyList } from './PostReplies.tsx';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 export const toggleLike = liveblogApi.endpoints.toggleLiveblogReaction.initiate;
 
@@ -92,11 +93,7 @@ export const Post = memo(function Post({ post, sectionUuid, closed, editor }: Po
           onCancel={() => setMode('read')}
         />
       ) : null}
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {removed ? null : (
         <div className="vf-post__actions" part="actions">
           <ReactionButton comment={post} sectionUuid={sectionUuid} reaction="like" toggle={toggleLike} labels="conversations.liveblog" />

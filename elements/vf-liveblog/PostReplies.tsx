@@ -18,6 +18,7 @@ import { usePostContent } from '../ui/usePostContent.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { ReactionButton } from '../ui/ReactionButton.tsx';
 import { ReplyEditor } from '../ui/ReplyEditor.tsx';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 /** Replies per page. */
 const REPLY_PAGE = 10;
@@ -68,11 +69,7 @@ function Reply({ reply, sectionUuid, editor }: { reply: Comment; sectionUuid: st
     <article className="vf-reply" part="reply" data-uuid={reply.content_uuid} aria-label={t('conversations.liveblog.reply.label', { name: reply.actor.name })} aria-busy={busy || undefined}>
       <AuthorLine actor={reply.actor} time={reply.date_created} />
       {removed ? <p className="vf-post__removed">{t('conversations.liveblog.reply.removed')}</p> : <CommentText text={reply.content} />}
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {removed ? null : (
         <div className="vf-post__actions" part="actions">
           <ReactionButton comment={reply} sectionUuid={sectionUuid} reaction="like" toggle={toggleLike} labels="conversations.liveblog.reply" />

@@ -20,6 +20,7 @@ import { useAttemptAfterLogin, useGuestGate } from '../ui/useGuestGate.ts';
 import { useT } from '../ui/useIntl.ts';
 import { usePermission, useViewer } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 const toggleLike = chatApi.endpoints.toggleChatReaction.initiate;
 const EXCERPT_MAX = 80;
@@ -127,11 +128,7 @@ export const ChatMessage = memo(function ChatMessage({ message, sectionUuid, par
           {t('conversations.chat.message.held')}
         </p>
       ) : null}
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {notice ? (
         <p className="vf-chat-message__notice" role="status">
           {notice}

@@ -9,6 +9,7 @@ import type { Container } from '../../core/api/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 export const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60] as const;
 
@@ -48,11 +49,7 @@ export function ModeratorTools({ sectionUuid, container }: { sectionUuid: string
           ))}
         </select>
       </span>
-      {error ? (
-        <p className="vf-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_SITE } from '../../server/seed.ts';
 import { callApi } from '../support/callApi.ts';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
 
@@ -26,13 +26,7 @@ function countWakeEvents(): void {
 
 async function signIn(page: Page, name: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Write a comment' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Sign up' }).click();
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Email').fill(`${name.replace(' ', '-').toLowerCase()}-${Date.now()}@example.com`);
-  await dialog.getByLabel('Password').fill('correct horse battery');
-  await dialog.getByRole('button', { name: 'Sign up' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await completeLogin(page, `${name.replace(' ', '-').toLowerCase()}-${Date.now()}@example.com`, 'correct horse battery', name);
 }
 
 describe('realtime catch-up on a flaky network', () => {

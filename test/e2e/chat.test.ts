@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
 
@@ -20,15 +20,7 @@ async function openChat(): Promise<Page> {
 /** Focusing the compose box asks a guest to log in; signs up when a name is given. */
 async function signIn(page: Page, email: string, password: string, name?: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Write a message' }).focus();
-  const dialog = page.getByRole('dialog');
-  if (name) {
-    await dialog.getByRole('tab', { name: 'Sign up' }).click();
-    await dialog.getByLabel('Name').fill(name);
-  }
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: name ? 'Sign up' : 'Log in' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await completeLogin(page, email, password, name);
 }
 
 async function say(page: Page, text: string): Promise<void> {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
 
@@ -27,13 +27,7 @@ describe('demo article conversations, two readers', () => {
 
     // Reader A is a guest: trying to comment opens the sign-up dialog.
     await readerA.getByRole('textbox', { name: 'Write a comment' }).click();
-    const dialog = readerA.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Sign up' }).click();
-    await dialog.getByLabel('Name').fill('Reader A');
-    await dialog.getByLabel('Email').fill(`reader-a-${Date.now()}@example.com`);
-    await dialog.getByLabel('Password').fill('correct horse battery');
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await completeLogin(readerA, `reader-a-${Date.now()}@example.com`, 'correct horse battery', 'Reader A');
 
     const post = async (content: string) => {
       await readerA.getByRole('textbox', { name: 'Write a comment' }).fill(content);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
 
@@ -24,15 +24,7 @@ async function openLiveblog(): Promise<Page> {
 /** Logs in from a post's Reply (the login dialog opens for a guest); signs up when a name is given. */
 async function signInFromReply(page: Page, post: Locator, email: string, password: string, name?: string): Promise<void> {
   await post.getByRole('button', { name: 'Reply', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  if (name) {
-    await dialog.getByRole('tab', { name: 'Sign up' }).click();
-    await dialog.getByLabel('Name').fill(name);
-  }
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: name ? 'Sign up' : 'Log in' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await completeLogin(page, email, password, name);
 }
 
 const firstPost = (page: Page) => page.getByRole('list', { name: 'Latest posts' }).getByRole('article').first();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
 
@@ -19,15 +19,7 @@ async function openArticle(): Promise<Page> {
 /** Opens the login dialog from the compose box and signs up (name) or logs in (no name). */
 async function signIn(page: Page, email: string, password: string, name?: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Write a comment' }).click();
-  const dialog = page.getByRole('dialog');
-  if (name) {
-    await dialog.getByRole('tab', { name: 'Sign up' }).click();
-    await dialog.getByLabel('Name').fill(name);
-  }
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: name ? 'Sign up' : 'Log in' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await completeLogin(page, email, password, name);
 }
 
 const byAda = (page: Page) => page.getByRole('article', { name: 'Comment by Ada Author' });

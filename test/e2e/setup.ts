@@ -4,7 +4,7 @@
  * top of a file; `server` and `browser` are live bindings, set once its `before` hook ran.
  */
 import { after, before } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.mjs';
 import { type RunningServer, startServer } from '../support/serve.mjs';
 
@@ -20,4 +20,20 @@ export function useServerAndBrowser(options?: Parameters<typeof startServer>[0])
     await browser?.close();
     await server?.stop();
   });
+}
+
+/**
+ * Fills the login dialog a widget opened for a guest: signs up when `name` is given, else logs
+ * in; waits for the dialog to close.
+ */
+export async function completeLogin(page: Page, email: string, password: string, name?: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  if (name) {
+    await dialog.getByRole('tab', { name: 'Sign up' }).click();
+    await dialog.getByLabel('Name').fill(name);
+  }
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: name ? 'Sign up' : 'Log in' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
