@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { cachingStatements } from './statementCache.ts';
 
 const INT8_OID = 20;
 
@@ -27,7 +28,7 @@ export function openDatabase(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
 }
 
 export function isPostgres(db: Kysely<any>): boolean {

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import Sqlite from 'better-sqlite3';
 import type { ContentEvent, ServerFrame } from '../../core/api/types.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
 import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { normaliseComment } from '../../server/content/normalise.ts';
 import { Hub, type HubClient } from '../../server/realtime/hub.ts';
+import { cachingStatements } from '../../server/storage/statementCache.ts';
 
 describe('config', () => {
   test('defaults, a generated 0600 secret reused on the next start, and clear errors', (t) => {
@@ -82,5 +84,28 @@ describe('Hub', () => {
     assert.equal(hub.deliverLocal(event('k1')), 0);
     hub.removeClient(b);
     assert.equal(hub.deliverLocal(event('k2')), 0);
+  });
+});
+
+describe('cachingStatements (SQLite)', () => {
+  test('reuses a statement per SQL text, bounded; a statement being iterated is not shared', (t) => {
+    const sqlite = new Sqlite(':memory:');
+    const db = cachingStatements(sqlite, 2);
+    t.after(() => db.close());
+    sqlite.exec('create table t (n integer); insert into t values (1), (2), (3)');
+    const select = db.prepare('select n from t where n > ?');
+    assert.equal(db.prepare('select n from t where n > ?'), select, 'same text, same statement');
+    assert.deepEqual(select.all([1]), [{ n: 2 }, { n: 3 }], 'still answers with new parameters');
+    db.prepare('select 1');
+    db.prepare('select 2'); // a third text: the oldest goes
+    assert.notEqual(db.prepare('select n from t where n > ?'), select);
+
+    const iterating = db.prepare('select n from t') as unknown as Sqlite.Statement;
+    const rows = iterating.iterate();
+    rows.next();
+    const meanwhile = db.prepare('select n from t') as unknown as Sqlite.Statement;
+    assert.notEqual(meanwhile, iterating, 'a busy statement is not handed out again');
+    assert.equal(meanwhile.all().length, 3);
+    rows.return?.();
   });
 });
