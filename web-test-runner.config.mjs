@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleTestsPlugin } from './test/browser/support/bundlePlugin.mjs';
 import { startServer } from './test/support/serve.mjs';
 import { summaryReporter } from './test/browser/support/summaryReporter.mjs';
+import { tracedPage } from './test/browser/support/pageTrace.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 /** Set once the server is up; read by every test page (testRunnerHtml). */
@@ -44,6 +45,7 @@ export default {
   testFramework: { config: { timeout: 20_000 } },
   browsers: [
     chromeLauncher({
+      ...(process.env.VF_WTR_TRACE && { createPage: tracedPage(process.env.VF_WTR_TRACE) }),
       launchOptions: {
         executablePath: '/usr/bin/chromium',
         headless: true,

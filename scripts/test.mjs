@@ -1,9 +1,13 @@
-// `npm test`: every layer in turn — types, unit, server (SQLite, and PostgreSQL when
-// DATABASE_URL is set, side by side: each runs its files one at a time, so two of them use both
-// cores), build, browser, end-to-end. Streams each runner's output (a layer run alongside
-// another is printed when it ends), exits non-zero if any layer fails, and ends with one line:
-// "N passed, N failed, N skipped".
+// `npm test`: every layer — types, unit, server (SQLite, and PostgreSQL when DATABASE_URL is
+// set), build, browser, end-to-end. The server layers run their files one at a time (about one
+// core each), so the PostgreSQL layer runs alongside the others up to the build, which use the
+// second core; browser and end-to-end follow, one after the other. Streams each runner's output
+// (a layer run alongside another is printed when it ends), exits non-zero if any layer fails, and
+// ends with one line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const node = process.execPath;
 const tsx = ['--import', 'tsx'];
@@ -11,17 +15,26 @@ const nodeTest = (files, env = {}) => ({
   cmd: node, args: [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], env,
 });
 
+/** The browser pages' trace (test/browser/support/pageTrace.mjs): what it saw goes out if the layer fails. */
+const BROWSER_TRACE = join(tmpdir(), `vf-browser-trace-${process.pid}.log`);
+
+/** Entries run in turn; an entry that is a list of lanes runs its lanes side by side, each lane's layers in turn. */
 const layers = [
-  { name: 'types', cmd: node, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
-  { name: 'unit', ...nodeTest(['test/unit/*.test.ts']) },
   [
-    { name: 'server (SQLite)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'sqlite' }) },
+    [
+      { name: 'types', cmd: node, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
+      { name: 'unit', ...nodeTest(['test/unit/*.test.ts']) },
+      { name: 'server (SQLite)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'sqlite' }) },
+      { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
+    ],
     ...(process.env.DATABASE_URL
-      ? [{ name: 'server (PostgreSQL)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'postgres' }) }]
+      ? [[{ name: 'server (PostgreSQL)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'postgres' }) }]]
       : []),
   ],
-  { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
-  { name: 'browser', cmd: node, args: ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'] },
+  {
+    name: 'browser', cmd: node, args: ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
+    env: { VF_WTR_TRACE: BROWSER_TRACE },
+  },
   { name: 'e2e', ...nodeTest(['test/e2e/*.test.ts']) },
 ];
 
@@ -63,8 +76,22 @@ function run({ name, cmd, args, env = {} }, live = true) {
   });
 }
 
-/** A layer, or a group of layers run side by side (the first streams, the others print when done). */
-const runGroup = (entry) => (Array.isArray(entry) ? Promise.all(entry.map((layer, i) => run(layer, i === 0))) : run(entry).then((r) => [r]));
+/** Runs a lane's layers in turn. */
+async function runLane(lane, live) {
+  const results = [];
+  for (const layer of lane) results.push(await run(layer, live));
+  return results;
+}
+
+/** A layer, or lanes run side by side (the first streams, the others print each layer when it ends). */
+const runGroup = async (entry) => (Array.isArray(entry) ? (await Promise.all(entry.map((lane, i) => runLane(lane, i === 0)))).flat() : [await run(entry)]);
+
+/** A page that crashed, hung or raised: the trace's lines other than console output and navigations. */
+function printBrowserTrace() {
+  if (!existsSync(BROWSER_TRACE)) return;
+  const unusual = readFileSync(BROWSER_TRACE, 'utf8').split('\n').filter((line) => line && !/^\S+ (console\.\w+|navigated) /.test(line));
+  if (unusual.length) console.log(`\n=== browser pages: crashes, hangs, errors (${BROWSER_TRACE}) ===\n${unusual.join('\n')}`);
+}
 
 const started = Date.now();
 for (const entry of layers) {
@@ -73,11 +100,13 @@ for (const entry of layers) {
     if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
     if (code !== 0) {
       failedLayers.push(layer.name);
+      if (layer.name === 'browser') printBrowserTrace();
       // A layer that failed without reporting a failing test (crash, type error) still counts.
       if (!counts || counts.failed === 0) totals.failed += 1;
     }
   }
 }
+rmSync(BROWSER_TRACE, { force: true });
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(`\n${failedLayers.length ? `Failed layers: ${failedLayers.join(', ')}` : 'All layers passed'} in ${seconds} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

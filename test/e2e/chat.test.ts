@@ -34,7 +34,8 @@ const messageFrom = (page: Page, name: string, text: string) =>
 
 describe('the demo chat, two readers and a moderator', () => {
   it('messages cross live, presence counts the room, a disabled message leaves the readers’ pages', async () => {
-    const [ada, bea, mod] = [await openChat(), await openChat(), await openChat()];
+    // Opened together: each waits out the chat's 10 s fetch delay.
+    const [ada, bea, mod] = await Promise.all([openChat(), openChat(), openChat()]);
     const stamp = Date.now();
     // Three sockets with signals on this chat (the count may include other tests' pages: at least 3).
     for (const page of [ada, bea, mod]) {
