@@ -37,12 +37,9 @@ describe('the demo chat, two readers and a moderator', () => {
     // Opened together: each waits out the chat's 10 s fetch delay.
     const [ada, bea, mod] = await Promise.all([openChat(), openChat(), openChat()]);
     const stamp = Date.now();
-    // Three sockets with signals on this chat (the count may include other tests' pages: at least 3).
-    for (const page of [ada, bea, mod]) {
-      await page.getByText(/\d+ (people|person) here/).waitFor();
-      const count = Number((await page.getByText(/\d+ (people|person) here/).textContent())?.match(/\d+/)?.[0]);
-      assert.ok(count >= 3, `presence ${count}`);
-    }
+    // Three sockets with signals on this chat (the count may include other tests' pages: at least
+    // 3); the pages opened together, so each counts the others as they arrive.
+    for (const page of [ada, bea, mod]) await page.getByText(/\b([3-9]|[1-9]\d+) people here/).waitFor();
 
     await signIn(ada, `ada-${stamp}@example.com`, 'correct horse battery', 'Ada Runner');
     await signIn(bea, `bea-${stamp}@example.com`, 'correct horse battery', 'Bea Cheer');
