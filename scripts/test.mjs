@@ -58,6 +58,7 @@ function count(output) {
 function run({ name, cmd, args, env = {} }, live = true) {
   // The shell expands the test globs (node --test does not on Node 20).
   const line = [cmd, ...args].map((a) => (a.includes('*') ? a : JSON.stringify(a))).join(' ');
+  const began = Date.now();
   return new Promise((resolve) => {
     const header = `\n=== ${name} ===\n`;
     if (live) process.stdout.write(header);
@@ -71,7 +72,7 @@ function run({ name, cmd, args, env = {} }, live = true) {
     }
     child.on('close', (code) => {
       if (!live) process.stdout.write(header + output);
-      resolve({ layer: { name }, code, output });
+      resolve({ layer: { name, seconds: Math.round((Date.now() - began) / 1000) }, code, output });
     });
   });
 }
@@ -94,8 +95,10 @@ function printBrowserTrace() {
 }
 
 const started = Date.now();
+const timings = [];
 for (const entry of layers) {
   for (const { layer, code, output } of await runGroup(entry)) {
+    timings.push(`${layer.name} ${layer.seconds} s`);
     const counts = count(output);
     if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
     if (code !== 0) {
@@ -108,6 +111,7 @@ for (const entry of layers) {
 }
 rmSync(BROWSER_TRACE, { force: true });
 const seconds = Math.round((Date.now() - started) / 1000);
-console.log(`\n${failedLayers.length ? `Failed layers: ${failedLayers.join(', ')}` : 'All layers passed'} in ${seconds} s`);
+console.log(`\nLayers (side by side up to the build): ${timings.join(', ')}`);
+console.log(`${failedLayers.length ? `Failed layers: ${failedLayers.join(', ')}` : 'All layers passed'} in ${seconds} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedLayers.length ? 1 : 0);
