@@ -26,14 +26,14 @@ export const DEMO_LIVEBLOG_ID = 'demo-liveblog';
 
 /** The reader whose replies the demo shows. No password opens it: readers sign up to reply. */
 export const DEMO_READER = { email: 'reader@vf.local', name: 'Demo Reader' } as const;
-const NO_PASSWORD = '!demo-reader'; // not a scrypt hash: verifyPassword matches nothing
+export const NO_PASSWORD = '!demo-reader'; // not a scrypt hash: verifyPassword matches nothing
 
 /** A 640×360 PNG drawn for the demo: runners on a river bridge. */
 export const DEMO_LIVEBLOG_IMAGE = new URL('../demo/liveblog-bridge.png', import.meta.url);
 
-type Author = 'mod' | 'admin';
+export type DemoEditor = 'mod' | 'admin';
 interface DemoPost {
-  by: Author;
+  by: DemoEditor;
   /** Rich text (docs/api.md "Rich text"); `{image}` stands for the uploaded image's uuid. */
   text: string;
   pinned?: boolean;
@@ -73,14 +73,20 @@ const POSTS: DemoPost[] = [
   },
 ];
 
-/** Seeds the demo live blog once (see above); its image goes under `dataDir`. */
-export async function seedDemoLiveblog(app: FastifyInstance, dataDir: string): Promise<void> {
-  const editors = new Map<Author, UserRow>();
+/** The demo moderator and admin (seed.ts made them before any demo content), or null when one is missing. */
+export async function findDemoEditors(app: FastifyInstance): Promise<Map<DemoEditor, UserRow> | null> {
+  const editors = new Map<DemoEditor, UserRow>();
   for (const account of DEMO_ACCOUNTS) {
     const user = await findUserByEmail(app.db, DEMO_SITE.uuid, account.email);
     if (user && (account.user_privilege === 'mod' || account.user_privilege === 'admin')) editors.set(account.user_privilege, user);
   }
-  if (!editors.has('mod') || !editors.has('admin')) return; // seeded before this, in demo mode; never missing there
+  return editors.has('mod') && editors.has('admin') ? editors : null;
+}
+
+/** Seeds the demo live blog once (see above); its image goes under `dataDir`. */
+export async function seedDemoLiveblog(app: FastifyInstance, dataDir: string): Promise<void> {
+  const editors = await findDemoEditors(app);
+  if (!editors) return; // seeded before this, in demo mode; never missing there
   const reader = await createUser(app.db, { site_uuid: DEMO_SITE.uuid, email: DEMO_READER.email, name: DEMO_READER.name, password_hash: NO_PASSWORD, user_privilege: 'user' });
   if (!reader) return; // made already: so was the live blog
 
@@ -92,7 +98,7 @@ export async function seedDemoLiveblog(app: FastifyInstance, dataDir: string): P
   for (const post of POSTS) {
     const editor = editors.get(post.by)!;
     const row = await write(app, container, editor, post.text.replace('{image}', image.media_uuid));
-    if (post.pinned) await pin(app, row, editor);
+    if (post.pinned) await markDemoContent(app, row, editor, 'pinned');
     for (const reply of post.replies ?? []) await write(app, container, reader, reply, row);
   }
 }
@@ -129,12 +135,15 @@ export async function writeDemoContent(
   return row;
 }
 
-async function pin(app: FastifyInstance, post: ContentsTable, editor: UserRow): Promise<void> {
+const MARKS = { pinned: () => ({ is_pinned: 1, date_pinned: Date.now() }), picked: () => ({ is_picked: 1 }) } as const;
+
+/** An editor pins an item of the demo content, or makes it an editor's pick (demoConversation.ts), with its event. */
+export async function markDemoContent(app: FastifyInstance, item: ContentsTable, editor: UserRow, mark: keyof typeof MARKS): Promise<void> {
   const { event } = await changeComment(
     app.db,
-    post.uuid,
-    () => ({ patch: { is_pinned: 1, date_pinned: Date.now() } }),
-    (_before, after) => contentEvent('pinned', after, editor.uuid),
+    item.uuid,
+    () => ({ patch: MARKS[mark]() }),
+    (_before, after) => contentEvent(mark, after, editor.uuid),
   );
   if (event) app.hub.publish(event);
 }

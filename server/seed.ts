@@ -2,8 +2,8 @@
  * The data every server gets at start: the demo site, owning 127.0.0.1 and localhost (the demo
  * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
  * mode") a moderator and an admin account whose passwords are public, and, when asked
- * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts)
- * and the demo chat (demoChat.ts).
+ * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
+ * the demo chat (demoChat.ts) and the demo article's conversation (demoConversation.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -16,6 +16,7 @@ import { createUser, findUserByEmail, updateUser } from './storage/users.ts';
 import { syncLoginSettings } from './storage/siteLogins.ts';
 import { seedDemoLiveblog } from './demoLiveblog.ts';
 import { seedDemoChat } from './demoChat.ts';
+import { seedDemoConversation } from './demoConversation.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -47,6 +48,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   if (!options.demoContent) return;
   await seedDemoLiveblog(app, options.demoContent.dataDir);
   await seedDemoChat(app); // after the live blog: it uses the reader that one creates
+  await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
 }
 
 async function seedDemoAccounts(app: FastifyInstance): Promise<void> {

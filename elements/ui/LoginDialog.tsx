@@ -18,6 +18,8 @@ import { useT } from './useIntl.ts';
 
 export interface LoginDialogProps {
   open: boolean;
+  /** The tab it opens on; left out: the one it showed last (Log in at first). */
+  openOn?: LoginMode;
   onClose(): void;
   onSuccess?(user: User, isNew: boolean): void;
 }
@@ -25,7 +27,7 @@ export interface LoginDialogProps {
 const EMPTY: LoginValues = { name: '', email: '', password: '' };
 const MODES: LoginMode[] = ['login', 'signup'];
 
-export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
+export function LoginDialog({ open, openOn, onClose, onSuccess }: LoginDialogProps) {
   const t = useT();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -43,6 +45,12 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
   const [login, loginState] = useLoginMutation();
   const [signup, signupState] = useSignupMutation();
   const busy = loginState.isLoading || signupState.isLoading;
+  // Opening on a tab switches to it before the dialog shows, so focus lands on that tab's first field.
+  const [shownOpen, setShownOpen] = useState(false);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open && openOn) setMode(openOn);
+  }
 
   useEffect(() => {
     const el = dialog.current;

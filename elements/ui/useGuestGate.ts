@@ -11,20 +11,24 @@ import { publish } from '../../core/global-api/bus.ts';
 import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { writeSignupReferral } from '../../core/session/storage.ts';
 import { useLoginPrompt } from './LoginPrompt.tsx';
+import type { LoginMode } from './loginValidation.ts';
 import { useViewer } from './usePermission.ts';
 import { REPLAY_DELAY_MS } from './guestReactions.ts';
 
-/** Announces that a guest tried `action`, and opens the login dialog when the site allows it. */
+/**
+ * Announces that a guest tried `action`, and opens the login dialog when the site allows it (on
+ * the `on` tab when given: the guest's Log in and Sign up buttons).
+ */
 export function useLoginNeeded() {
   const { open, requestLogin } = useLoginPrompt();
   const widgetLogins = !useViewer().settings.disable_widget_logins;
-  return (action: string) => {
+  return (action: string, on?: LoginMode) => {
     if (open) return;
     // Site code that sends readers to its own login page swallows `required` ($prepublish → false).
     if (!announceLoginRequired(action)) return;
     writeSignupReferral(action);
     publish('authentication', 'needed', { action });
-    if (widgetLogins) requestLogin();
+    if (widgetLogins) requestLogin(on);
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * One container's conversation: heading with the count, the compose box, the tabs and sort
- * menu, the deeplinked comment, and the list. Subscribes to the container's realtime events
- * while mounted (they patch the same RTK Query caches this reads).
+ * One container's conversation: heading with the count, a guest's Log in and Sign up, the
+ * compose box, the tabs and sort menu, the deeplinked comment, and the list. Subscribes to the
+ * container's realtime events while mounted (they patch the same RTK Query caches this reads).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { commentMutationsApi, useCommentsInfiniteQuery, useContainerQuery, type CommentsArgs } from '../../core/api/comments.ts';
@@ -18,6 +18,7 @@ import { DeeplinkedThread } from './DeeplinkedThread.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { FocusTargetProvider, useFocusRequest } from './focusTarget.tsx';
+import { GuestLoginButtons } from './GuestLoginButtons.tsx';
 import { LivePaused } from '../ui/LivePaused.tsx';
 import type { ConversationSettings } from './settings.ts';
 import { type Tab, Toolbar } from './Toolbar.tsx';
@@ -101,6 +102,7 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
       <h2 className="vf-heading" part="heading">
         {t('conversations.heading', { count: container.total_visible_content })}
       </h2>
+      <GuestLoginButtons />
       <ContainerSettingsControl sectionUuid={sectionUuid} container={container} />
       <Compose sectionUuid={sectionUuid} containerUuid={containerUuid} closed={closed} onClosed={() => void refetch()} />
       {live === 'error_subscribing' ? <LivePaused /> : null}

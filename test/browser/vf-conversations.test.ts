@@ -169,7 +169,7 @@ describe('<vf-conversations>', () => {
       const field = await waitFor(() => $<HTMLTextAreaElement>(el, 'textarea'), 'compose');
       field.click();
       await waitFor(() => $(el, 'dialog[open]'), 'dialog open');
-      buttonByText(el, 'Sign up')!.click();
+      $$<HTMLButtonElement>(el, 'dialog [role="tab"]').find((tab) => tab.textContent === 'Sign up')!.click();
       const name = await waitFor(() => $<HTMLInputElement>(el, 'input[name="name"]'), 'name field');
       typeInto(name, 'Grace Hopper');
       typeInto($<HTMLInputElement>(el, 'input[name="email"]')!, `${unique('grace')}@example.com`);

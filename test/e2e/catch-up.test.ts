@@ -47,7 +47,8 @@ describe('realtime catch-up on a flaky network', () => {
     let cut = false;
     await page.route('**/api/**', (route) => (cut ? route.abort('connectionreset') : route.fallback()));
 
-    await page.goto(`${server.origin}/demo/article.html`);
+    // The second demo article: its conversation starts empty (the first article's is seeded).
+    await page.goto(`${server.origin}/demo/second-article.html`);
     await page.locator('vf-conversations').scrollIntoViewIfNeeded();
     await signIn(page, 'Flaky Reader');
     await page.getByText('Be the first to comment.').waitFor();
@@ -57,7 +58,7 @@ describe('realtime catch-up on a flaky network', () => {
     await callApi(server.origin, 'POST', '/api/v2/users', { name: 'Elsewhere Writer', email, password: 'correct horse battery', section: SITE });
     const { access_token: token } = await callApi<{ access_token: string }>(server.origin, 'POST', '/api/v2/users/login', { email, password: 'correct horse battery', section: SITE });
     const { content_container_uuid: container } = await callApi<{ content_container_uuid: string }>(
-      server.origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=demo-article-river-trees`,
+      server.origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=demo-article-night-sky`,
     );
 
     // The network goes: API requests fail, the socket's events stop reaching the page…

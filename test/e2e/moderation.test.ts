@@ -1,6 +1,7 @@
-// A moderator and two readers on the demo article, each in their own browser: the readers'
-// edits and reports and the moderator's pins and moderation arrive live on the other pages,
-// each page showing what its viewer may see.
+// A moderator and two readers on the second demo article (its conversation starts empty; the
+// first article's is seeded), each in their own browser: the readers' edits and reports and the
+// moderator's pins and moderation arrive live on the other pages, each page showing what its
+// viewer may see.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -10,7 +11,7 @@ useServerAndBrowser();
 
 async function openArticle(): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.origin}/demo/article.html`);
+  await page.goto(`${server.origin}/demo/second-article.html`);
   await page.locator('vf-conversations').scrollIntoViewIfNeeded();
   await page.getByRole('textbox', { name: 'Write a comment' }).waitFor();
   return page;
@@ -29,7 +30,7 @@ async function act(page: Page, item: string): Promise<void> {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-describe('moderation on the demo article, a moderator and two readers', () => {
+describe('moderation on the second demo article, a moderator and two readers', () => {
   it('edits, reports, pins and moderation reach every open page live', async () => {
     const [ada, bea, mod] = [await openArticle(), await openArticle(), await openArticle()];
     const stamp = Date.now();
