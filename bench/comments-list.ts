@@ -1,18 +1,21 @@
-// Requests per second and latency of the comments list on loopback against the real server, and
-// the list's latency in a 100,000-comment container for every sort order (first and deep pages).
+// Requests per second and latency of the comments list on loopback against the real server, the
+// list's latency in a 100,000-comment container for every sort order (first and deep pages), and
+// guests against signed-in readers on a 10,000-comment conversation at 50 connections (the guest
+// cache, server/engine/guest-cache.ts). `node --import tsx bench/comments-list.ts` runs the last alone.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { SORT_ORDERS } from '../server/storage/content-queries.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import { DEMO_SITE } from '../server/seed.ts';
+import { callApi } from '../test/support/callApi.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { type LargeContainer, middleRoot, seedLargeContainer } from './seed.ts';
 
 export interface ListLoad { requestsPerSecond: number; p50: number; p99: number; errors: number }
 
-export async function measureCommentsList(url: string, seconds = 5, connections = 10): Promise<ListLoad> {
-  const result = await autocannon({ url, connections, duration: seconds });
+export async function measureCommentsList(url: string, seconds = 5, connections = 10, headers: Record<string, string> = {}): Promise<ListLoad> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -29,10 +32,10 @@ interface Seeded { origin: string; container: string; middle: string }
 /**
  * A server on the engine whose database first gets a large container written straight into it
  * (bench/seed.ts); `measure` gets the server, the container and its middle root item (where a
- * deep page starts).
+ * deep page starts). The guest cache is off unless `guestCache`: latency rows measure the read.
  */
-export async function onLargeContainer(engine: Engine, total: number, shape: LargeContainer, measure: (at: Seeded) => Promise<Row[]>): Promise<Row[]> {
-  const server = await startServer({ env: engine.env });
+export async function onLargeContainer(engine: Engine, total: number, shape: LargeContainer, measure: (at: Seeded) => Promise<Row[]>, guestCache = false): Promise<Row[]> {
+  const server = await startServer({ env: { ...engine.env, ...(guestCache ? {} : { VF_GUEST_CACHE_MB: '0' }) } });
   try {
     const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
     let container: string;
@@ -93,3 +96,41 @@ export async function perEngine(rowsOn: (engine: Engine) => Promise<Row[]>): Pro
 
 /** The comments list at scale, per engine. */
 export const largeContainerTable = (seconds = 2): Promise<Row[]> => perEngine((engine) => largeContainerRows(engine, seconds));
+
+export const GUEST_LIST_COMMENTS = 10_000;
+const GUEST_CONNECTIONS = 50;
+/** Before each measured run: the server's code paths compiled, its caches filled. */
+const WARM_UP_SECONDS = 3;
+
+/** A new reader of the demo site, signed in: their token. */
+async function readerToken(origin: string): Promise<string> {
+  const account = { name: 'Bench Guest Reader', email: `bench-reader-${Date.now()}@example.com`, password: 'bench-password-1', section: DEMO_SITE.uuid };
+  await callApi(origin, 'POST', '/api/v2/users', account);
+  return (await callApi<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email: account.email, password: account.password, section: account.section })).access_token;
+}
+
+/**
+ * The first page of a 10,000-comment conversation at 50 connections on SQLite: guests (the same
+ * request for all, answered from the guest cache) and one signed-in reader (never cached), after
+ * a warm-up each. Aim (issue 17): guests ≥ 3,500 req/s with p99 ≤ 25 ms.
+ */
+export function guestListRows(seconds = 5): Promise<Row[]> {
+  return onLargeContainer({ name: 'SQLite', env: {} }, GUEST_LIST_COMMENTS, {}, async ({ origin, container }) => {
+    const url = `${origin}/api/comments/${DEMO_SITE.uuid}/${container}/comments?limit=10&reply_limit=2&sorted_by=newest`;
+    const reader = { authorization: `Bearer ${await readerToken(origin)}` };
+    const shown = (load: ListLoad) => `${load.requestsPerSecond} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms${load.errors > 0 ? `, ${load.errors} errors` : ''}`;
+    await measureCommentsList(url, WARM_UP_SECONDS, GUEST_CONNECTIONS);
+    const guests = await measureCommentsList(url, seconds, GUEST_CONNECTIONS);
+    await measureCommentsList(url, WARM_UP_SECONDS, GUEST_CONNECTIONS, reader);
+    const signedIn = await measureCommentsList(url, seconds, GUEST_CONNECTIONS, reader);
+    const title = `${GUEST_LIST_COMMENTS.toLocaleString('en')} comments; SQLite, ${GUEST_CONNECTIONS} connections, ${seconds} s`;
+    return [
+      [`comments list, guests (guest cache; ${title})`, shown(guests), '≥ 3,500 req/s, p99 ≤ 25 ms'],
+      ['  the same list, a signed-in reader (not cached)', shown(signedIn), ''],
+    ];
+  }, true);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await guestListRows()) console.log(row.join(' | '));
+}

@@ -6,7 +6,7 @@ import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
 import { dist, loaderSize } from './bundle.ts';
 import { fanoutRows } from './fanout.ts';
-import { largeContainerTable, measureCommentsList } from './comments-list.ts';
+import { guestListRows, largeContainerTable, measureCommentsList } from './comments-list.ts';
 import { firstLoadCallRows } from './first-load-calls.ts';
 import { measureFirstRender } from './first-render.ts';
 import { libraryFloor } from './library-floor.ts';
@@ -47,6 +47,8 @@ try {
 rows.push(...(await firstLoadCallRows()));
 // The list at scale (bench/comments-list.ts): its own servers, one per engine.
 rows.push(...(await largeContainerTable()));
+// Guests and a signed-in reader on a 10,000-comment conversation, 50 connections (the guest cache).
+rows.push(...(await guestListRows()));
 // The live blog's posts list at scale (bench/liveblog.ts), the same way.
 rows.push(...(await postsListRows()));
 // Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './auth/rateLimit.ts';
 import type { Config } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
+import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
@@ -81,7 +82,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   // app.sites (used by the CORS check above at request time) comes from storage.
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  app.register(realtimePlugin, { redisUrl: config.redisUrl, guestCacheMb: config.guestCacheMb ?? DEFAULT_GUEST_CACHE_MB });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });

@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './auth/rateLimit.ts';
+import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,6 +37,8 @@ export interface Config {
   /** Outgoing mail (docs/mail.md): null keeps mails in `<dataDir>/mail/` (shown at /demo/mail) in demo mode, else logs them without their links. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** The guest cache's bound in MB (`VF_GUEST_CACHE_MB`, server/engine/guest-cache.ts); 0 turns it off. */
+  guestCacheMb?: number;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
       perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', DEFAULT_AUTH_LIMITS.perEmail),
     },
     postLimit: readCount(env, 'VF_POST_LIMIT', DEFAULT_POST_LIMIT),
+    guestCacheMb: readCount(env, 'VF_GUEST_CACHE_MB', DEFAULT_GUEST_CACHE_MB),
   };
 }
 

@@ -4,10 +4,11 @@
  * replies, a selection, the signature. Every read shows what the requester may see
  * (server/content/visibility.ts); a hidden container shows its moderators only.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Comment, CommentPage, Container, LiveblogPage } from '../../core/api/types.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { nextBanExpiry } from '../storage/bans.ts';
 import { listThread, type Page, presenterFor, selectInContainer } from '../storage/content-queries.ts';
 import { getCommentInContainer, viewerOf } from '../storage/contents.ts';
 import { findContainer, getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
@@ -21,6 +22,7 @@ export const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10 } 
 export const containerId = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const MAX_SELECTION = 100;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface ContainerParams {
   section: string;
@@ -102,6 +104,35 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
 
   const viewerOn = (request: FastifyRequest, container: ContainersTable) => viewerOf(app.db, request.user?.row ?? null, container.site_uuid);
 
+  /** What names a guest's list read in the guest cache: the call, its path and the query fields that change the answer. */
+  const listFields = [...Object.keys(policy.list.query), 'starting_from', 'container_id'];
+  const cacheKey = (call: string, path: string[], query: Record<string, unknown>) =>
+    `${kind} ${call} ${path.join('/')}?${listFields.map((name) => `${name}=${String(query[name] ?? '')}`).join('&')}`;
+
+  /**
+   * A guest's list read, from the guest cache (engine/guest-cache.ts) when it is kept there, else
+   * read (`load` the container, then `answer`) and kept serialised for the next guest. A request
+   * with a signed-in reader neither reads nor fills the cache: their answer is their own.
+   */
+  async function guestCached(
+    request: FastifyRequest, reply: FastifyReply, key: string,
+    load: () => Promise<ContainersTable>, answer: (container: ContainersTable, viewer: Viewer) => Promise<unknown>,
+  ): Promise<unknown> {
+    const cache = app.guestCache;
+    const guest = request.user === null && cache.enabled;
+    const kept = guest ? cache.get(key) : null;
+    if (kept) return reply.type(JSON_TYPE).send(kept);
+    const container = await load();
+    const viewer = await viewerOn(request, container);
+    if (!guest) return { result: await answer(container, viewer) };
+    // Begun before the content is read: an event committed after this point keeps the answer out.
+    const read = cache.begin(container.site_uuid, container.uuid, Number(container.event_seq ?? 0), Infinity);
+    const [result, banExpiry] = await Promise.all([answer(container, viewer), nextBanExpiry(app.db, container.site_uuid)]);
+    const body = Buffer.from(JSON.stringify({ result }));
+    cache.keep(key, { ...read, validUntil: Math.min(read.validUntil, banExpiry ?? Infinity) }, body);
+    return reply.type(JSON_TYPE).send(body);
+  }
+
   /** The first (or a later) page of root items, in the kind's order. */
   async function rootPage(container: ContainersTable, q: { limit: number; starting_from?: string }, viewer: Viewer): Promise<LiveblogPage> {
     if (hiddenFrom(container, viewer)) return emptyPage(container);
@@ -140,14 +171,17 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   app.get<{ Params: { section: string }; Querystring: { limit: number; container_id: string } }>(
     '/:section',
     { schema: { params: params(['section']), querystring: strictObject({ container_id: containerId, ...policy.list.query }, ['container_id']) } },
-    async (request) => {
-      const site = await getSite(app.db, request.params.section);
-      if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
-      const container = await findContainer(app.db, site.uuid, request.query.container_id, kind);
-      if (!container) throw notFound('No content container with this container_id in this section');
-      const viewer = await viewerOn(request, container);
-      return { result: { ...signed(container, viewer), ...(await rootPage(container, request.query, viewer)) } };
-    },
+    (request, reply) => guestCached(
+      request, reply, cacheKey('first', [request.params.section], request.query),
+      async () => {
+        const site = await getSite(app.db, request.params.section);
+        if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
+        const container = await findContainer(app.db, site.uuid, request.query.container_id, kind);
+        if (!container) throw notFound('No content container with this container_id in this section');
+        return container;
+      },
+      async (container, viewer) => ({ ...signed(container, viewer), ...(await rootPage(container, request.query, viewer)) }),
+    ),
   );
 
   app.get<{ Params: ContainerParams }>(
@@ -162,10 +196,11 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   app.get<{ Params: ContainerParams; Querystring: { limit: number; starting_from?: string } }>(
     `/:section/:container/${policy.paths.roots}`,
     { schema: { params: params(['section', 'container']), querystring: strictObject({ ...policy.list.query, starting_from: uuid }) } },
-    async (request) => {
-      const container = await loadContainer(request.params);
-      return { result: await rootPage(container, request.query, await viewerOn(request, container)) };
-    },
+    (request, reply) => guestCached(
+      request, reply, cacheKey('roots', [request.params.section, request.params.container], request.query),
+      () => loadContainer(request.params),
+      (container, viewer) => rootPage(container, request.query, viewer),
+    ),
   );
 
   app.get<{ Params: ContainerParams & { content_uuid: string }; Querystring: Common & { limit: number; starting_from?: string } }>(

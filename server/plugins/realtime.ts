@@ -1,8 +1,10 @@
 /**
  * Realtime plugin: the hub on `app.hub` (routes publish to it; /ws subscribes to it), relayed
- * through Redis when REDIS_URL is set, and the hourly pruning of the event log.
+ * through Redis when REDIS_URL is set, the guest cache the hub keeps current (`app.guestCache`),
+ * and the hourly pruning of the event log.
  */
 import fp from 'fastify-plugin';
+import { GuestCache } from '../engine/guest-cache.ts';
 import { Hub } from '../realtime/hub.ts';
 import { RedisBridge } from '../realtime/redis-bridge.ts';
 import { pruneEvents } from '../storage/events.ts';
@@ -10,6 +12,8 @@ import { pruneEvents } from '../storage/events.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     hub: Hub;
+    /** Guests' list answers, kept until their container's event log or their site moves (engine/guest-cache.ts). */
+    guestCache: GuestCache;
   }
 }
 
@@ -17,10 +21,13 @@ declare module 'fastify' {
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-export default fp<{ redisUrl: string | null }>(
-  async (app, { redisUrl }) => {
+export default fp<{ redisUrl: string | null; guestCacheMb: number }>(
+  async (app, { redisUrl, guestCacheMb }) => {
     const hub = new Hub();
     app.decorate('hub', hub);
+    const guestCache = new GuestCache(guestCacheMb * 1024 * 1024);
+    hub.watch(guestCache);
+    app.decorate('guestCache', guestCache);
     app.addHook('onClose', async () => hub.close());
     if (redisUrl) {
       const bridge = await RedisBridge.connect(redisUrl, hub, app.log);

@@ -22,6 +22,16 @@ export interface HubClient {
 /** Where published events go: straight to deliverLocal, or through Redis to every process. */
 export type Relay = (event: ContentEvent) => void;
 
+/**
+ * Told of every event this process publishes or delivers, and of changes outside the event log
+ * that change what a site's readers see (site null: every site, after a gap in the Redis feed).
+ * The guest cache (server/engine/guest-cache.ts) is one.
+ */
+export interface HubWatcher {
+  event(event: ContentEvent): void;
+  siteChanged(site: string | null): void;
+}
+
 interface Subscription {
   client: HubClient;
   id: string;
@@ -103,10 +113,35 @@ export class Hub {
   /** Set by the Redis bridge; without one, this process works alone. */
   relay: Relay | null = null;
 
+  private readonly watchers: HubWatcher[] = [];
+
+  watch(watcher: HubWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  /** Set by the Redis bridge: sends a site change to every process (each calls noteSiteChanged). */
+  siteRelay: ((site: string) => void) | null = null;
+
   /** Where routes send events (after their transaction committed). */
   publish(event: ContentEvent): void {
-    if (this.relay) this.relay(event);
-    else this.deliverLocal(event);
+    if (!this.relay) {
+      this.deliverLocal(event);
+      return;
+    }
+    // This process's watchers hear of it at once, not only when Redis brings it back: the writer's next read sees it.
+    for (const watcher of this.watchers) watcher.event(event);
+    this.relay(event);
+  }
+
+  /** A change outside the event log that changes what the site's readers see (a name, a ban), after it committed. */
+  siteChanged(site: string): void {
+    this.noteSiteChanged(site);
+    this.siteRelay?.(site);
+  }
+
+  /** Tells the watchers of this process (site null: every site). */
+  noteSiteChanged(site: string | null): void {
+    for (const watcher of this.watchers) watcher.siteChanged(site);
   }
 
   /** Stops the timers (the app is closing). */
@@ -124,6 +159,7 @@ export class Hub {
    * `json` is the event already serialised (as received from Redis), to skip a stringify.
    */
   deliverLocal(event: ContentEvent, json: string = JSON.stringify(event)): number {
+    for (const watcher of this.watchers) watcher.event(event);
     const matched = new Set<Subscription>();
     for (const [key, value] of Object.entries(event)) {
       if (typeof value !== 'string') continue;

@@ -17,6 +17,8 @@ import { HEARTBEAT_MS, type SignalMessage } from './signals.ts';
 
 export const CHANNEL = 'vf:events';
 export const SIGNALS_CHANNEL = 'vf:signals';
+/** Changes outside the event log that change what a site's readers see (Hub.siteChanged): the site's uuid. */
+export const SITE_CHANGES_CHANNEL = 'vf:site-changes';
 /** How long closing waits for the goodbye message to reach Redis. */
 const GOODBYE_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -41,6 +43,7 @@ export class RedisBridge {
     }
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === SIGNALS_CHANNEL) this.receiveSignal(message);
+      else if (channel === SITE_CHANGES_CHANNEL) this.hub.noteSiteChanged(message);
       else this.receive(message);
     });
     this.subscriber.on('ready', () => {
@@ -59,7 +62,7 @@ export class RedisBridge {
     });
     try {
       await Promise.race([Promise.all([bridge.publisher.connect(), bridge.subscriber.connect()]), timeout]);
-      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL), timeout]);
+      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL, SITE_CHANGES_CHANNEL), timeout]);
     } catch (error) {
       void bridge.close();
       throw new Error(`REDIS_URL: cannot use Redis at start: ${(error as Error).message}`);
@@ -67,6 +70,7 @@ export class RedisBridge {
     bridge.subscribedOnce = true;
     hub.relay = (event) => bridge.publish(event);
     hub.signals.relay = (message) => bridge.publishSignal(message);
+    hub.siteRelay = (site) => bridge.publishSiteChange(site);
     hub.signals.hello();
     bridge.heartbeat = setInterval(() => hub.signals.heartbeat(), HEARTBEAT_MS);
     bridge.heartbeat.unref();
@@ -79,6 +83,11 @@ export class RedisBridge {
       this.log.error({ err: error }, 'redis publish failed; delivering locally only');
       this.hub.deliverLocal(event);
     });
+  }
+
+  private publishSiteChange(site: string): void {
+    // This process's watchers already know (Hub.siteChanged); the others learn on the way back.
+    this.publisher.publish(SITE_CHANGES_CHANNEL, site).catch((error: Error) => this.log.error({ err: error }, 'redis publish of a site change failed'));
   }
 
   private receive(message: string): void {
@@ -107,6 +116,7 @@ export class RedisBridge {
   private resyncLocalSockets(): void {
     const clients = this.hub.clients();
     this.log.warn({ sockets: clients.length }, 'redis feed resumed after a gap: closing sockets so pages catch up');
+    this.hub.noteSiteChanged(null); // what the gap held is unknown: nothing cached before it is trusted
     for (const client of clients) client.close?.(1012, 'Realtime feed restarted; reconnect');
   }
 
@@ -115,6 +125,7 @@ export class RedisBridge {
     if (this.heartbeat) clearInterval(this.heartbeat);
     const relayed = this.hub.signals.relay !== null;
     this.hub.relay = null;
+    this.hub.siteRelay = null;
     this.hub.signals.relay = null;
     if (relayed) {
       let timer: ReturnType<typeof setTimeout> | undefined;

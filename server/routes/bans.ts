@@ -84,6 +84,7 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
         },
         now,
       );
+      app.hub.siteChanged(user.site_uuid); // a ghost or hide ban hides their comments (engine/guest-cache.ts)
       return { result: toApiBan(ban) };
     },
   );
@@ -98,6 +99,7 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
       const { row: moderator } = requireUser(request);
       const user = await target(moderator, request.params.uuid);
       const revoked = await revokeBans(app.db, user.uuid);
+      if (revoked > 0) app.hub.siteChanged(user.site_uuid); // their comments show again
       return { result: { user_uuid: user.uuid, revoked } };
     },
   );

@@ -52,7 +52,8 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   async function finish(site: Site, provider: string, profile: ExternalProfile | null) {
     if (!profile) throw new HttpError(401, 'The token names no user');
-    const { user, isNew } = await linkExternalUser(app.db, site, provider, profile);
+    const { user, isNew, updated } = await linkExternalUser(app.db, site, provider, profile);
+    if (updated) app.hub.siteChanged(site.uuid); // its comments show the new name (engine/guest-cache.ts)
     return startSession(user, isNew);
   }
 

@@ -35,7 +35,9 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
       throw new HttpError(403, "Only the site's admins can change its settings");
     }
     if (Object.keys(fields).length === 0) throw badRequest('Name at least one setting to change');
-    return { result: await updateSiteSettings(app.db, site.uuid, fields) };
+    const settings = await updateSiteSettings(app.db, site.uuid, fields);
+    app.hub.siteChanged(site.uuid); // no list shows a site setting today; kept current in case one does (engine/guest-cache.ts)
+    return { result: settings };
   }
 
   const properties = settingsChangeSchemaProperties();

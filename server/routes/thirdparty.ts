@@ -113,7 +113,8 @@ export default async function thirdPartyRoutes(app: FastifyInstance): Promise<vo
       if (request.query.error || !code) return fail(401, OAUTH_FAILED);
       try {
         const profile = await exchangeCode(type, config, code, { redirectUri: flow.redirectUri, state: state!, nonce: flow.nonce, verifier: flow.verifier });
-        const { user, isNew } = await linkExternalUser(app.db, site, providerName(type), profile);
+        const { user, isNew, updated } = await linkExternalUser(app.db, site, providerName(type), profile);
+        if (updated) app.hub.siteChanged(site.uuid); // its comments show the new name (engine/guest-cache.ts)
         const token = await flows.issued.put({ siteUuid: site.uuid, userUuid: user.uuid, isNew });
         if (!token) return fail(503, OAUTH_FAILED);
         return send(reply, 200, 'Signed in. This window closes by itself.', { type: 'vf-social-login', flow: flow.flowId, token }, flow.targetOrigin);

@@ -117,6 +117,7 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
     }
     const updated = await updateUser(app.db, row.uuid, change);
     if (!updated) throw notFound(`No user has the id ${request.params.id}`);
+    app.hub.siteChanged(row.site_uuid); // a new name or picture shows on their comments (engine/guest-cache.ts)
     await deleteAvatars(dataDir, unused);
     request.log.info({ user: row.uuid, editor: editor.row.uuid, fields: Object.keys(change) }, 'profile updated');
     return { result: await apiUser(request, updated) };
@@ -153,6 +154,7 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
         unused = approve ? [row.pic_small, row.pic_large] : [row.pic_small_pending, row.pic_large_pending];
       }
       const updated = (await updateUser(app.db, row.uuid, change))!;
+      if (approve) app.hub.siteChanged(row.site_uuid); // the approved name or picture shows on their comments
       await deleteAvatars(dataDir, unused);
       return { result: await apiUser(request, updated) };
     },

@@ -78,3 +78,18 @@ export function banDetails(ban: BanRow): BanDetails {
   const expired = ban.date_expired === null ? null : Number(ban.date_expired);
   return { reason: ban.user_message, end_date: permanent || expired === null ? null : Math.floor(expired / 1000), permanent };
 }
+
+/**
+ * When the next ban of the site runs out (null: none will): from then on, a ghost- or hide-banned
+ * author's comments show again with no write, so what guests were shown is stale (engine/guest-cache.ts).
+ */
+export async function nextBanExpiry(db: Kysely<Database>, siteUuid: string, now: number = Date.now()): Promise<number | null> {
+  const row = await db
+    .selectFrom('bans')
+    .select((eb) => eb.fn.min('date_expired').as('next'))
+    .where('site_uuid', '=', siteUuid)
+    .where('date_revoked', 'is', null)
+    .where('date_expired', '>', now)
+    .executeTakeFirst();
+  return row?.next == null ? null : Number(row.next);
+}

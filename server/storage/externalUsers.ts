@@ -29,6 +29,8 @@ async function findBySocial(db: Kysely<Database>, siteUuid: string, provider: st
 export interface LinkedUser {
   user: UserRow;
   isNew: boolean;
+  /** The existing account's name or picture changed (what readers see on its comments). */
+  updated?: boolean;
 }
 
 export async function linkExternalUser(
@@ -47,7 +49,7 @@ export async function linkExternalUser(
     };
     if (Object.keys(change).length === 0) return { user: existing, isNew: false };
     const user = await db.updateTable('users').set(change).where('uuid', '=', existing.uuid).returningAll().executeTakeFirstOrThrow();
-    return { user, isNew: false };
+    return { user, isNew: false, updated: true };
   }
   // The email is kept when no account of the site has it; otherwise (or without one) a
   // placeholder that is not an address holds the column's per-site uniqueness.
