@@ -5,7 +5,7 @@
 // (a layer run alongside another is printed when it ends), exits non-zero if any layer fails, and
 // ends with one line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,6 +14,14 @@ const tsx = ['--import', 'tsx'];
 const nodeTest = (files, env = {}) => ({
   cmd: node, args: [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], env,
 });
+
+/**
+ * Server test files whose runs do not depend on VF_TEST_STORE: the multi-process tests start their
+ * own servers on PostgreSQL and Redis in either layer, and the pure units touch no store. They run
+ * once, in the SQLite layer; the PostgreSQL layer, the longer of the two, runs the rest.
+ */
+const storeIndependent = (file) => /multiprocess\.test\.ts$|^units\.test\.ts$/.test(file);
+const postgresFiles = readdirSync('test/server').filter((f) => f.endsWith('.test.ts') && !storeIndependent(f)).map((f) => `test/server/${f}`);
 
 /** The browser pages' trace (test/browser/support/pageTrace.mjs): what it saw goes out if the layer fails. */
 const BROWSER_TRACE = join(tmpdir(), `vf-browser-trace-${process.pid}.log`);
@@ -28,7 +36,7 @@ const layers = [
       { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
     ],
     ...(process.env.DATABASE_URL
-      ? [[{ name: 'server (PostgreSQL)', ...nodeTest(['test/server/*.test.ts'], { VF_TEST_STORE: 'postgres' }) }]]
+      ? [[{ name: 'server (PostgreSQL)', ...nodeTest(postgresFiles, { VF_TEST_STORE: 'postgres' }) }]]
       : []),
   ],
   {
