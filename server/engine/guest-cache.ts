@@ -83,15 +83,15 @@ export class GuestCache {
    * Call right after reading the container row (its `event_seq`) and before reading its content:
    * from here on, the container's events are watched, so an answer read across a change is not kept.
    */
-  begin(site: string, container: string, seq: number, validUntil: number): GuestRead {
+  begin(site: string, container: string, seq: number): GuestRead {
     const tracked = this.containers.get(container);
     if (tracked) tracked.seq = Math.max(tracked.seq, seq);
     else this.containers.set(container, { seq, entries: 0 });
-    return { site, container, seq, generation: this.generationOf(site), epoch: this.epoch, validUntil: Math.min(validUntil, this.now() + MAX_AGE_MS) };
+    return { site, container, seq, generation: this.generationOf(site), epoch: this.epoch, validUntil: this.now() + MAX_AGE_MS };
   }
 
-  /** Keeps `body` for `key` when nothing the read depends on moved meanwhile. */
-  keep(key: string, read: GuestRead, body: Buffer): void {
+  /** Keeps `body` for `key`, at most `until` (a ban's expiry), when nothing the read depends on moved meanwhile. */
+  keep(key: string, read: GuestRead, body: Buffer, until = Infinity): void {
     const tracked = this.containers.get(read.container);
     const unchanged = tracked !== undefined && tracked.seq === read.seq && this.generationOf(read.site) === read.generation && this.epoch === read.epoch;
     if (!this.enabled || !unchanged || body.length > this.maxBytes / 4) {
@@ -102,7 +102,7 @@ export class GuestCache {
     if (old) this.remove(key, old); // may stop watching the container: watch it again below
     const watched = this.containers.get(read.container) ?? { seq: read.seq, entries: 0 };
     this.containers.set(read.container, watched);
-    this.entries.set(key, { ...read, body });
+    this.entries.set(key, { ...read, validUntil: Math.min(read.validUntil, until), body });
     watched.entries++;
     this.bytes += body.length;
     for (const [oldest, entry] of this.entries) {

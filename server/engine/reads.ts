@@ -126,10 +126,10 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
     const viewer = await viewerOn(request, container);
     if (!guest) return { result: await answer(container, viewer) };
     // Begun before the content is read: an event committed after this point keeps the answer out.
-    const read = cache.begin(container.site_uuid, container.uuid, Number(container.event_seq ?? 0), Infinity);
+    const read = cache.begin(container.site_uuid, container.uuid, Number(container.event_seq ?? 0));
     const [result, banExpiry] = await Promise.all([answer(container, viewer), nextBanExpiry(app.db, container.site_uuid)]);
     const body = Buffer.from(JSON.stringify({ result }));
-    cache.keep(key, { ...read, validUntil: Math.min(read.validUntil, banExpiry ?? Infinity) }, body);
+    cache.keep(key, read, body, banExpiry ?? Infinity);
     return reply.type(JSON_TYPE).send(body);
   }
 

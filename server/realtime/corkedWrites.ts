@@ -5,7 +5,7 @@
  * fan-out is written as before; a busy server, which handles several posts per turn, writes each
  * reader's further frames of the turn with one system call instead of one per frame. Corked bytes
  * count in ws's bufferedAmount, so before a socket is judged slow its corked frames are written
- * out (flushNow) and the bound applies to what the reader really left unread.
+ * out (bufferedOver) and the bound applies to what the reader really left unread.
  */
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
@@ -39,10 +39,14 @@ export function beforeFrame(ws: WebSocket): void {
   }
 }
 
-/** Writes out what this turn corked for `ws` now; false if nothing was corked. */
-export function flushNow(ws: WebSocket): boolean {
+/**
+ * Whether more than `bound` bytes wait to be sent to `ws`, counting only what the reader left
+ * unread: frames this turn corked are written out first, then the bound is checked again.
+ */
+export function bufferedOver(ws: WebSocket, bound: number): boolean {
+  if (ws.bufferedAmount <= bound) return false;
   const socket = rawSocket(ws);
-  if (!socket || !corked.delete(socket)) return false;
+  if (!socket || !corked.delete(socket)) return true;
   socket.uncork();
-  return true;
+  return ws.bufferedAmount > bound;
 }

@@ -12,7 +12,7 @@ import type { EventsPage, ServerFrame } from '../../core/api/types.ts';
 import { notFound } from '../errors.ts';
 import type { HubClient } from '../realtime/hub.ts';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../realtime/hub.ts';
-import { beforeFrame, flushNow } from '../realtime/corkedWrites.ts';
+import { beforeFrame, bufferedOver } from '../realtime/corkedWrites.ts';
 import { parseClientFrame } from '../realtime/frames.ts';
 import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../storage/events.ts';
 import { getContainer } from '../storage/containers.ts';
@@ -72,8 +72,7 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
       const send = (frame: ServerFrame) => sendText(Buffer.from(JSON.stringify(frame)));
       const sendText = (text: Buffer) => {
         if (socket.readyState !== socket.OPEN) return;
-        // Over the bound with frames still corked: write them out first, then judge.
-        if (socket.bufferedAmount > app.hub.maxBufferedBytes && (!flushNow(socket) || socket.bufferedAmount > app.hub.maxBufferedBytes)) {
+        if (bufferedOver(socket, app.hub.maxBufferedBytes)) {
           // A slow consumer: drop it rather than let its buffer grow; it catches up on reconnect.
           // terminate(), not close(): a close frame would queue behind the full buffer.
           request.log.warn({ buffered: socket.bufferedAmount }, 'realtime socket too slow; closing');

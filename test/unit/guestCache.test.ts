@@ -5,13 +5,12 @@ import { test } from 'node:test';
 import { GuestCache, MAX_AGE_MS } from '../../server/engine/guest-cache.ts';
 
 const body = (text: string) => Buffer.from(text);
-const FAR = Number.MAX_SAFE_INTEGER;
 
 test('an entry lasts until its container’s next event, its site’s next change, or its time', () => {
   let now = 1000;
   const cache = new GuestCache(1024 * 1024, 100, () => now);
-  cache.keep('a', cache.begin('s1', 'c1', 5, FAR), body('five'));
-  cache.keep('b', cache.begin('s1', 'c2', 0, FAR), body('other'));
+  cache.keep('a', cache.begin('s1', 'c1', 5), body('five'));
+  cache.keep('b', cache.begin('s1', 'c2', 0), body('other'));
   assert.equal(cache.get('a')?.toString(), 'five');
   cache.event({ content_container_uuid: 'c1', seq: 5 }); // an event it was read after (Redis brings it late)
   assert.equal(cache.get('a')?.toString(), 'five');
@@ -23,34 +22,34 @@ test('an entry lasts until its container’s next event, its site’s next chang
   cache.siteChanged('s1');
   assert.equal(cache.get('b'), null);
 
-  cache.keep('c', cache.begin('s1', 'c3', 1, now + 50), body('until a ban runs out'));
+  cache.keep('c', cache.begin('s1', 'c3', 1), body('until a ban runs out'), now + 50);
   assert.ok(cache.get('c'));
   now += 50;
   assert.equal(cache.get('c'), null);
-  cache.keep('d', cache.begin('s1', 'c3', 1, FAR), body('at most MAX_AGE_MS'));
+  cache.keep('d', cache.begin('s1', 'c3', 1), body('at most MAX_AGE_MS'));
   now += MAX_AGE_MS;
   assert.equal(cache.get('d'), null);
 
-  cache.keep('e', cache.begin('s9', 'c9', 1, FAR), body('before a gap'));
+  cache.keep('e', cache.begin('s9', 'c9', 1), body('before a gap'));
   cache.siteChanged(null);
   assert.equal(cache.get('e'), null, 'a gap in the Redis feed drops everything');
 });
 
 test('a read across an event, a site change or a feed gap keeps nothing', () => {
   const cache = new GuestCache(1024 * 1024);
-  const read = cache.begin('s', 'c', 3, FAR);
+  const read = cache.begin('s', 'c', 3);
   cache.event({ content_container_uuid: 'c', seq: 4 });
   cache.keep('k', read, body('read at 3'));
   assert.equal(cache.get('k'), null);
-  cache.keep('k', cache.begin('s', 'c', 4, FAR), body('read at 4'));
+  cache.keep('k', cache.begin('s', 'c', 4), body('read at 4'));
   assert.equal(cache.get('k')?.toString(), 'read at 4');
 
-  const before = cache.begin('s', 'c', 4, FAR);
+  const before = cache.begin('s', 'c', 4);
   cache.siteChanged('s');
   cache.keep('j', before, body('read before a rename'));
   assert.equal(cache.get('j'), null);
 
-  const beforeGap = cache.begin('other site', 'c', 4, FAR);
+  const beforeGap = cache.begin('other site', 'c', 4);
   cache.siteChanged(null);
   cache.keep('g', beforeGap, body('read before a gap in the Redis feed'));
   assert.equal(cache.get('g'), null);
@@ -58,7 +57,7 @@ test('a read across an event, a site change or a feed gap keeps nothing', () => 
 
 test('bounded by bytes and by entries, the least recently used first out', () => {
   const cache = new GuestCache(100, 3);
-  const keep = (key: string, size: number) => cache.keep(key, cache.begin('s', `c-${key}`, 0, FAR), Buffer.alloc(size));
+  const keep = (key: string, size: number) => cache.keep(key, cache.begin('s', `c-${key}`, 0), Buffer.alloc(size));
   keep('a', 20);
   keep('b', 20);
   keep('c', 20);
