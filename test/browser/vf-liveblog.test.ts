@@ -10,13 +10,12 @@ import { newReader, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, buttonByText, shadow, waitFor } from './support/dom.ts';
 import { ctrlEnter } from './support/keys.ts';
+import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
 import {
   liveEvent, makeLiveblog, mountLive, pin, publish, replyTo, seedLiveblog, setLiveblogSettings, throttleLiveblog, unmountLive, uploadImage,
 } from './support/liveblog.ts';
 import { startMockFeed } from './support/realtime.ts';
-import { getStore } from '../../core/store/index.ts';
-import { wentOffline, wentOnline } from '../../core/network/slice.ts';
 import '../../elements/vf-liveblog/define.ts';
 
 const feed = startMockFeed(); // before boot: core must open the socket on the mock
@@ -35,17 +34,7 @@ const postByText = (el: Element, text: string) => $$(el, '.vf-post').find((p) =>
 describe('<vf-liveblog>', () => {
   describe('states', () => {
     it('loading: a labelled skeleton until the live blog arrives', async () => {
-      const slow = throttleLiveblog();
-      try {
-        const el = await mount(unique('lb-loading'));
-        const skeleton = await waitFor(() => $(el, '[part="skeleton"][aria-label="Loading the live blog…"]'), 'skeleton');
-        expect(skeleton.getAttribute('role')).to.equal('status');
-        await expect(el).to.be.accessible();
-        slow.release();
-        await waitFor(() => $(el, '[part="empty"]'), 'loaded');
-      } finally {
-        slow.restore();
-      }
+      await expectLoadingState(() => mount(unique('lb-loading')), throttleLiveblog(), 'Loading the live blog…');
     });
 
     it('empty: "No posts yet."', async () => {
@@ -74,18 +63,8 @@ describe('<vf-liveblog>', () => {
       const id = unique('lb-error');
       await seedLiveblog(id, ['After the retry']);
       const flaky = throttleLiveblog({ failures: 1 });
-      try {
-        const el = await mount(id);
-        const error = await waitFor(() => $(el, '[part="error"]'), 'error state');
-        expect(error.getAttribute('role')).to.equal('alert');
-        expect(error.textContent).to.contain("The live blog couldn't be loaded.");
-        await expect(el).to.be.accessible();
-        buttonByText(el, 'Retry')!.click();
-        await waitUntil(() => postTexts(el)[0] === 'After the retry', 'loaded on Retry');
-        expect(flaky.calls()).to.be.greaterThan(1);
-      } finally {
-        flaky.restore();
-      }
+      await expectErrorState(() => mount(id), flaky, "The live blog couldn't be loaded.", (el) => postTexts(el)[0] === 'After the retry');
+      expect(flaky.calls()).to.be.greaterThan(1);
     });
 
     it('offline: says new posts will come when back online', async () => {
@@ -93,15 +72,7 @@ describe('<vf-liveblog>', () => {
       await seedLiveblog(id, ['Before the tunnel']);
       const el = await mount(id);
       await waitUntil(() => postTexts(el).length === 1, 'the post');
-      getStore().dispatch(wentOffline());
-      try {
-        const notice = await waitFor(() => $(el, '[part="offline"]'), 'offline notice');
-        expect(notice.getAttribute('role')).to.equal('status');
-        await expect(el).to.be.accessible();
-      } finally {
-        getStore().dispatch(wentOnline());
-      }
-      await waitUntil(() => !$(el, '[part="offline"]'), 'gone when online');
+      await expectOfflineState(el);
     });
   });
 

@@ -10,13 +10,12 @@ import { sendKeys } from '@web/test-runner-commands';
 import { newReader, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, buttonByText, waitFor } from './support/dom.ts';
+import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
 import {
   banFromPosting, chatEvent, fakeArrivals, makeChat, mountChat, seedChat, sendAs, sendSignal, setChatSettings, throttleChat, unmountChats,
 } from './support/chat.ts';
 import { startMockFeed } from './support/realtime.ts';
-import { getStore } from '../../core/store/index.ts';
-import { wentOffline, wentOnline } from '../../core/network/slice.ts';
 import '../../elements/vf-livechat/define.ts';
 
 const feed = startMockFeed(); // before boot: core must open the socket on the mock
@@ -44,17 +43,7 @@ const SLOW = { timeout: 10_000 };
 describe('<vf-livechat>', () => {
   describe('states', () => {
     it('loading: a labelled skeleton until the chat arrives', async () => {
-      const slow = throttleChat();
-      try {
-        const el = await mountChat(unique('chat-loading'));
-        const skeleton = await waitFor(() => $(el, '[part="skeleton"][aria-label="Loading the chat…"]'), 'skeleton');
-        expect(skeleton.getAttribute('role')).to.equal('status');
-        await expect(el).to.be.accessible();
-        slow.release();
-        await waitFor(() => $(el, '[part="empty"]'), 'loaded');
-      } finally {
-        slow.restore();
-      }
+      await expectLoadingState(() => mountChat(unique('chat-loading')), throttleChat(), 'Loading the chat…');
     });
 
     it('on a page with the loader, fetches only once the loader says so (its 10 s fetch delay): loading until then', async () => {
@@ -107,18 +96,7 @@ describe('<vf-livechat>', () => {
     it('error: says so with Retry, and Retry loads it', async () => {
       const id = unique('chat-error');
       await seedChat(reader, id, ['After the retry']);
-      const flaky = throttleChat({ failures: 1 });
-      try {
-        const el = await mountChat(id);
-        const error = await waitFor(() => $(el, '[part="error"]'), 'error state');
-        expect(error.getAttribute('role')).to.equal('alert');
-        expect(error.textContent).to.contain("The chat couldn't be loaded.");
-        await expect(el).to.be.accessible();
-        buttonByText(el, 'Retry')!.click();
-        await waitUntil(() => texts(el)[0] === 'After the retry', 'loaded on Retry', PATIENT);
-      } finally {
-        flaky.restore();
-      }
+      await expectErrorState(() => mountChat(id), throttleChat({ failures: 1 }), "The chat couldn't be loaded.", (el) => texts(el)[0] === 'After the retry', PATIENT);
     });
 
     it('offline: says new messages will come when back online', async () => {
@@ -126,15 +104,7 @@ describe('<vf-livechat>', () => {
       await seedChat(reader, id, ['Before the tunnel']);
       const el = await mountChat(id);
       await waitUntil(() => texts(el).length === 1, 'the message', PATIENT);
-      getStore().dispatch(wentOffline());
-      try {
-        const notice = await waitFor(() => $(el, '[part="offline"]'), 'offline notice');
-        expect(notice.getAttribute('role')).to.equal('status');
-        await expect(el).to.be.accessible();
-      } finally {
-        getStore().dispatch(wentOnline());
-      }
-      await waitUntil(() => !$(el, '[part="offline"]'), 'gone when online', PATIENT);
+      await expectOfflineState(el, PATIENT);
     });
 
     it('banned: a reader banned from posting gets a notice instead of the compose box', async () => {
