@@ -6,23 +6,15 @@ import { retryRequested, selectRealtimePaused, subscribeRequested, teardownReque
 import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
 import { configure, resetConfig } from '../../core/config.ts';
 import { FakeWebSocket, installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import { guestBootstrap, socket } from './helpers/watchedContainer.ts';
 import { CONTAINER, SITE } from './helpers/fixtures.ts';
-import type { BootstrapResult } from '../../core/api/types.ts';
 
 const rules = containerRules(CONTAINER);
 const id = subscriptionIdFor(rules);
 let store: AppStore;
 let restore: () => void;
 
-const ready = (): BootstrapResult => ({
-  user: null,
-  settings: {} as BootstrapResult['settings'],
-  sectionTree: { section_id: SITE, name: 'S', children: [] },
-  section_uuid: SITE,
-  session: '',
-});
 const status = () => store.getState().realtime.subscriptions[id]?.status;
-const socket = () => FakeWebSocket.instances.at(-1)!;
 
 beforeEach(() => {
   mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
@@ -41,7 +33,7 @@ describe('realtime middleware', () => {
   it('waits for the site uuid, then opens one socket lazily and subscribes once open', () => {
     store.dispatch(subscribeRequested({ id, rules }));
     assert.equal(FakeWebSocket.instances.length, 0, 'no site uuid yet');
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     assert.equal(FakeWebSocket.instances.length, 1);
     assert.equal(socket().url, `wss://vf.example/ws?site_uuid=${SITE}`);
     assert.equal(status(), 'subscribing');
@@ -55,7 +47,7 @@ describe('realtime middleware', () => {
   });
 
   it('no reply within 5000 ms → error_subscribing', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     store.dispatch(subscribeRequested({ id, rules }));
     socket().open();
     mock.timers.tick(4999);
@@ -65,7 +57,7 @@ describe('realtime middleware', () => {
   });
 
   it('sends a keep-alive every 30000 ms while open', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     store.dispatch(subscribeRequested({ id, rules }));
     socket().open();
     socket().reply({ type: 'subscribe_success', subscription_id: id });
@@ -74,7 +66,7 @@ describe('realtime middleware', () => {
   });
 
   it('the last subscriber leaving unsubscribes', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     store.dispatch(subscribeRequested({ id, rules }));
     store.dispatch(subscribeRequested({ id, rules }));
     socket().open();
@@ -87,7 +79,7 @@ describe('realtime middleware', () => {
   });
 
   it('on close resets to none, reconnects with back-off (5 retries) and resubscribes on reopen', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     store.dispatch(subscribeRequested({ id, rules }));
     socket().open();
     socket().reply({ type: 'subscribe_success', subscription_id: id });
@@ -110,7 +102,7 @@ describe('realtime middleware', () => {
   });
 
   it('after the retries run out the subscription is in error until a retry reconnects it', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     store.dispatch(subscribeRequested({ id, rules }));
     socket().open();
     socket().reply({ type: 'subscribe_success', subscription_id: id });
@@ -135,7 +127,7 @@ describe('realtime middleware', () => {
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
     Object.assign(globalThis, { window: win, document: doc });
     try {
-      store.dispatch(bootstrapped(ready()));
+      store.dispatch(bootstrapped(guestBootstrap()));
       store.dispatch(subscribeRequested({ id, rules }));
       const giveUp = () => {
         for (let i = 0; i < 6; i++) {
@@ -165,7 +157,7 @@ describe('realtime middleware', () => {
     const nav = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
     Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
     try {
-      store.dispatch(bootstrapped(ready()));
+      store.dispatch(bootstrapped(guestBootstrap()));
       store.dispatch(subscribeRequested({ id, rules }));
       socket().open();
       socket().drop();

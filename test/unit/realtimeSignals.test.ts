@@ -5,24 +5,16 @@ import { bootstrapped } from '../../core/session/slice.ts';
 import { subscribeRequested, teardownRequested, unsubscribeRequested } from '../../core/realtime/slice.ts';
 import { selectPresence, selectTypingCount, sendTyping } from '../../core/realtime/signals.ts';
 import { containerRules, subscriptionIdFor } from '../../core/realtime/subscriptionId.ts';
-import { rules, socket } from './helpers/watchedContainer.ts';
+import { guestBootstrap, rules, socket } from './helpers/watchedContainer.ts';
 import { configure, resetConfig } from '../../core/config.ts';
-import { FakeWebSocket, installFakeWebSocket } from './helpers/fakeWebSocket.ts';
-import { CONTAINER, SITE } from './helpers/fixtures.ts';
-import type { BootstrapResult } from '../../core/api/types.ts';
+import { installFakeWebSocket } from './helpers/fakeWebSocket.ts';
+import { CONTAINER } from './helpers/fixtures.ts';
 
 const OTHER = '33333333-2222-4333-8444-555555555555';
 const id = subscriptionIdFor(rules, true);
 let store: AppStore;
 let restore: () => void;
 
-const ready = (): BootstrapResult => ({
-  user: null,
-  settings: {} as BootstrapResult['settings'],
-  sectionTree: { section_id: SITE, name: 'S', children: [] },
-  section_uuid: SITE,
-  session: '',
-});
 const typing = (typist: string, subscription_id = id, container = CONTAINER) => ({ type: 'typing', subscription_id, content_container_uuid: container, typist });
 const presence = (count: number, subscription_id = id) => ({ type: 'presence', subscription_id, content_container_uuid: CONTAINER, count });
 const typingCount = (container = CONTAINER) => selectTypingCount(store.getState(), container);
@@ -30,7 +22,7 @@ const typingFramesSent = () => socket().sent.filter((frame) => (frame as { type:
 
 /** Subscribes with signals and answers it, as useContainerSubscription(CONTAINER, { signals: true }) does. */
 function subscribeWithSignals(): void {
-  store.dispatch(bootstrapped(ready()));
+  store.dispatch(bootstrapped(guestBootstrap()));
   store.dispatch(subscribeRequested({ id, rules, signals: true }));
   socket().open();
   socket().reply({ type: 'subscribe_success', subscription_id: id });
@@ -121,7 +113,7 @@ describe('realtime signals (client)', () => {
   });
 
   it('sendTyping sends nothing without a signals subscription to the container or an open socket', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     const plain = subscriptionIdFor(rules);
     store.dispatch(subscribeRequested({ id: plain, rules }));
     store.dispatch(sendTyping(CONTAINER)); // not open yet
@@ -161,7 +153,7 @@ describe('realtime signals (client)', () => {
   });
 
   it('a plain subscription does not take signal frames', () => {
-    store.dispatch(bootstrapped(ready()));
+    store.dispatch(bootstrapped(guestBootstrap()));
     const plain = subscriptionIdFor(rules);
     store.dispatch(subscribeRequested({ id: plain, rules }));
     socket().open();

@@ -17,10 +17,18 @@ export const created = (seq: number): ContentEvent => event({ event: 'created', 
 /** The socket the store opened last. */
 export const socket = () => FakeWebSocket.instances.at(-1)!;
 
+/** A guest's bootstrap answer on the test site. */
+export const guestBootstrap = (): BootstrapResult => ({
+  user: null,
+  settings: {} as BootstrapResult['settings'],
+  sectionTree: { section_id: SITE, name: 'S', children: [] },
+  section_uuid: SITE,
+  session: '',
+});
+
 /** Bootstraps the store as a guest, loads the container's first page, subscribes to it and opens the socket. */
 export async function watchContainer(store: { dispatch: (action: any) => any }): Promise<void> {
-  const guest = { user: null, settings: {}, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: '' };
-  store.dispatch(bootstrapped(guest as unknown as BootstrapResult));
+  store.dispatch(bootstrapped(guestBootstrap()));
   await store.dispatch(commentQueriesApi.endpoints.comments.initiate(args));
   store.dispatch(subscribeRequested({ id, rules }));
   socket().open();
