@@ -58,9 +58,10 @@ describe('<vf-conversations> and site settings', () => {
     expect($$(el, '.vf-dislike').length).to.equal(0);
   });
 
-  it('disable_widget_logins: a guest liking publishes authentication/needed and no login dialog opens', async () => {
+  it('disable_widget_logins: no Log in / Sign up buttons; a guest liking publishes authentication/needed and no login dialog opens', async () => {
     const el = await mount(NO_WIDGET_LOGIN);
     const like = await waitFor(() => $<HTMLButtonElement>(el, '.vf-like'), 'like button');
+    expect($(el, '[part~="guest-login"]')).to.equal(null, 'readers log in through the publisher');
     published.length = 0;
     like.click();
     await waitUntil(() => published.some((p) => p.channel === 'authentication' && p.name === 'needed'), 'needed published');
