@@ -85,12 +85,13 @@ export function formatjsWithoutParser() {
  * loader's importer (core/loader/moduleImport.ts), which fetches the target's files before it
  * imports them, so a failed attempt can be retried: `import("./x.js")` becomes
  * `__vfImport(new URL("./x.js",import.meta.url).href)`. Imports of computed addresses are left alone.
+ * A chunk evaluated before core (requested together with it) imports plainly until core sets the importer.
  */
 export function retryableDynamicImports() {
   return {
     name: 'vf-retryable-dynamic-imports',
     renderDynamicImport: ({ targetChunk }) =>
-      targetChunk ? { left: '__vfImport(new URL(', right: ',import.meta.url).href)' } : null,
+      targetChunk ? { left: '(globalThis.__vfImport||(u=>import(u)))(new URL(', right: ',import.meta.url).href)' } : null,
   };
 }
 

@@ -21,6 +21,7 @@ import conversationRoutes from './kinds/conversation/routes.ts';
 import liveblogRoutes from './kinds/liveblog/routes.ts';
 import chatRoutes from './kinds/chat/routes.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';
+import firstPaintRoutes from './routes/firstPaint.ts';
 import followRoutes from './routes/follows.ts';
 import pageRoutes from './routes/pages.ts';
 import realtimeRoutes from './routes/realtime.ts';
@@ -98,6 +99,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(liveblogRoutes, { prefix: '/api/liveblog', dataDir: config.dataDir });
   app.register(mediaFileRoutes, { dataDir: config.dataDir });
   app.register(chatRoutes, { prefix: '/api/chat' });
+  if (config.firstPaint !== false) app.register(firstPaintRoutes);
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);

@@ -39,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** The guest cache's bound in MB (`VF_GUEST_CACHE_MB`, server/engine/guest-cache.ts); 0 turns it off. */
   guestCacheMb?: number;
+  /** The server-rendered first paint (`VF_FIRST_PAINT`, server/routes/firstPaint.ts); on unless 0. */
+  firstPaint?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -73,12 +75,20 @@ export function loadConfig(env: Env = process.env): Config {
     },
     postLimit: readCount(env, 'VF_POST_LIMIT', DEFAULT_POST_LIMIT),
     guestCacheMb: readCount(env, 'VF_GUEST_CACHE_MB', DEFAULT_GUEST_CACHE_MB),
+    firstPaint: readSwitch(env, 'VF_FIRST_PAINT', true),
   };
 }
 
 function nonEmpty(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+function readSwitch(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (raw !== '0' && raw !== '1') throw new ConfigError(`${name} must be 0 (off) or 1 (on), got "${raw}"`);
+  return raw === '1';
 }
 
 function readCount(env: Env, name: string, fallback: number): number {

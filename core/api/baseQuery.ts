@@ -40,6 +40,8 @@ export interface BaseQueryContext {
   getState(): unknown;
   dispatch(action: unknown): unknown;
   signal?: AbortSignal;
+  /** The store's extra argument: a store made with its own `fetch` (the server's first paint, core/store) calls through it. */
+  extra?: unknown;
 }
 
 interface Outcome {
@@ -67,7 +69,8 @@ async function send(args: VfRequest, api: BaseQueryContext, bearer = readAccessT
   const { url, init } = buildRequest(args, api.getState(), bearer);
   if (api.signal) init.signal = api.signal;
   try {
-    const response = await fetch(url, init);
+    const own = (api.extra as { fetch?: typeof fetch } | undefined)?.fetch;
+    const response = await (own ?? fetch)(url, init);
     const text = await response.text();
     let body: unknown = null;
     try {

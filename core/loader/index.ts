@@ -9,12 +9,14 @@ import { createContextStore } from '../global-api/context.ts';
 import { scanWidgets } from '../mount/scan.ts';
 import { importChunk } from './chunks.ts';
 import { createReadyQueue } from './ready.ts';
-import { createChunkScheduler, LOAD_RULES } from './schedule.ts';
+import { createChunkScheduler, LAZY_MARGIN_PX, LOAD_RULES } from './schedule.ts';
+import { FIRST_PAINT_TAGS, paintFirst, whenIdleOrUsed } from './firstPaint.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
 
 const LOADED = '__vfLoaded';
 const STARTUP_POLL_MS = 50;
 const RESCAN_MS = 50;
+const CORE_WAIT_MS = 1000;
 
 const win = window as unknown as Window & { vf?: Record<string, unknown>; vfQ?: unknown };
 if (win.vf && win.vf[LOADED]) throw new Error('Do not load vf.js twice. Please.');
@@ -68,13 +70,19 @@ win.vf = {
 // really fetches again: core/loader/moduleImport.ts).
 const importModule = (url: string) => (globalThis.__vfImport ?? ((plain: string) => import(plain)))(url);
 
+// Element chunks are requested with or after core, never before it: their code expects core's
+// importer (a server-painted page asks for core a little later, core/loader/firstPaint.ts).
+let requestCore: () => void;
+const coreRequested = new Promise<void>((resolve) => (requestCore = resolve));
+
 const load = (name: string): Promise<unknown> => {
   const file = manifest[name];
   if (!file) {
     console.warn(`vf: unknown widget loader ${name}`);
     return Promise.resolve(null);
   }
-  return importChunk(name, `${origin}/${file}`, importModule).catch((error: unknown) => {
+  if (name === 'core') requestCore();
+  return coreRequested.then(() => importChunk(name, `${origin}/${file}`, importModule)).catch((error: unknown) => {
     console.error(error);
     if (name !== 'core') {
       void coreLoaded.then((core) => core?.showChunkError(name, error, () => void load(name)));
@@ -96,14 +104,35 @@ whenInteractive(() => {
     ready: readyQueue.signal,
     unready: readyQueue.unsignal,
   };
-  void load('core').then((core) => {
-    const module = core as CoreModule | null;
-    resolveCore(module?.start ? module : null);
-    module?.start?.(host).catch((error: unknown) => console.error('vf: startup failed', error));
-  });
+  const startCore = () =>
+    void load('core').then((core) => {
+      const module = core as CoreModule | null;
+      resolveCore(module?.start ? module : null);
+      module?.start?.(host).catch((error: unknown) => console.error('vf: startup failed', error));
+    });
 
   const tags = [...Object.keys(manifest), ...Object.keys(LOAD_RULES)].filter((name) => name.startsWith('vf-'));
-  const schedule = createChunkScheduler({ load: (kind) => void load(kind), when: () => whenReady });
+  // The server's first paint of an element near the viewport comes before core's bytes: core
+  // waits (a second at most) until those elements' paints, started when their rules fire, are done.
+  const painted = new Map<Element, (painting: Promise<boolean>) => void>();
+  const nearPaints = [...document.querySelectorAll(FIRST_PAINT_TAGS.join())]
+    .filter((el) => {
+      const rule = LOAD_RULES[el.localName]; // at once, or once in view: not a timed rule (the pull quote's 5 s)
+      return (!rule || rule.inView !== undefined) && el.getBoundingClientRect().top < innerHeight + LAZY_MARGIN_PX;
+    })
+    .map((el) => new Promise((resolve) => painted.set(el, (painting) => void painting.then(resolve))));
+  void Promise.race([Promise.all(nearPaints), new Promise((resolve) => setTimeout(resolve, CORE_WAIT_MS))]).then(startCore);
+
+  const schedule = createChunkScheduler({
+    load: (kind) => void load(kind),
+    when: () => whenReady,
+    paint: (el) => {
+      const painting = paintFirst(el, origin);
+      painted.get(el)?.(painting);
+      return painting;
+    },
+    afterPaint: whenIdleOrUsed,
+  });
   const warned = new Set<string>();
   const scan = () => schedule(scanWidgets(document, tags, warned));
   scan();

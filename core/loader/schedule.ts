@@ -54,6 +54,12 @@ export interface SchedulerOptions {
   rules?: Readonly<Record<string, LoadRule>>;
   /** Resolves once a page condition holds. */
   when?(condition: PageCondition): Promise<unknown>;
+  /**
+   * Asked first when an element's rule fires: a promise when it is painting the element from
+   * the server (core/loader/firstPaint.ts); once painted, its kind loads through `afterPaint`.
+   */
+  paint?(el: HTMLElement): Promise<boolean> | null;
+  afterPaint?(el: Element, load: () => void): void;
   timers?: Timers;
 }
 
@@ -104,24 +110,28 @@ function whenInView(el: Element, margin: number, fn: () => void): () => void {
  * §2: a deeplink forces display). A plain test keeps the loader small: the element itself
  * ignores a value that is not a uuid (core/page/identity.ts reads it properly).
  */
-function hasDeeplink(el: Element): boolean {
+export function hasDeeplink(el: Element): boolean {
   if (el.getAttribute('deeplink')?.trim()) return true;
   return typeof location === 'object' && /[?&#]deeplink=[^&#]/.test(location.search + location.hash);
 }
 
 /** Returns `schedule(elements)`: call it with every newly found widget element. */
 export function createChunkScheduler(options: SchedulerOptions): (elements: Element[]) => void {
-  const { load, rules = LOAD_RULES, when = () => Promise.resolve() } = options;
+  const { load, rules = LOAD_RULES, when = () => Promise.resolve(), paint, afterPaint = (_el, go) => go() } = options;
   const timers = options.timers ?? (globalThis as unknown as Timers);
   const requested = new Set<string>();
 
   const arm = (el: Element, rule: LoadRule) =>
     onFirst(el, rule.deeplinkForces && hasDeeplink(el) ? {} : rule, timers, () => {
       const kind = el.localName;
-      if (!requested.has(kind)) {
+      const loadKind = () => {
+        if (requested.has(kind)) return;
         requested.add(kind);
         load(kind);
-      }
+      };
+      const painting = paint?.(el as HTMLElement);
+      if (painting) void painting.then((painted) => (painted ? afterPaint(el, loadKind) : loadKind()));
+      else loadKind();
       onFirst(el, rule.fetch ?? {}, timers, () => el.setAttribute(FETCH_ATTR, 'ready'));
     });
 

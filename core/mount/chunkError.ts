@@ -2,8 +2,9 @@
  * When an element kind's own chunk did not load (loader → `showChunkError`), each element of
  * that kind shows a small placeholder: a translated message and a Retry button. The element is
  * not defined yet, so the placeholder goes in its light DOM (a shadow root would block the
- * element's own later); Retry removes it and asks the loader again. The rest of the page keeps
- * working.
+ * element's own later), or after the server-painted markup in the shadow root the loader made
+ * (core/loader/firstPaint.ts), where light DOM would not show; Retry removes it and asks the
+ * loader again. The rest of the page keeps working.
  */
 import { createVfIntl, loadMessages } from '../i18n/index.ts';
 
@@ -26,7 +27,7 @@ async function texts(lang: string): Promise<{ message: string; retry: string }> 
 }
 
 export async function showChunkError(kind: string, lang: string, retry: () => void, doc: Document = document) {
-  const elements = Array.from(doc.querySelectorAll(kind)).filter((el) => !el.querySelector(`[${CHUNK_ERROR_ATTR}]`));
+  const elements = Array.from(doc.querySelectorAll(kind)).filter((el) => !(el.shadowRoot ?? el).querySelector(`[${CHUNK_ERROR_ATTR}]`));
   if (elements.length === 0 || customElements.get(kind)) return;
   const { message, retry: retryLabel } = await texts(lang);
   const notices: HTMLElement[] = [];
@@ -45,7 +46,7 @@ export async function showChunkError(kind: string, lang: string, retry: () => vo
       retry();
     });
     notice.append(text, button);
-    el.append(notice);
+    (el.shadowRoot ?? el).append(notice);
     notices.push(notice);
   }
 }

@@ -25,12 +25,17 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export function createAppStore(preloadedState?: Partial<RootState>) {
+export interface StoreOptions {
+  /** How its API calls reach the server (the server's first paint calls itself in-process); the platform's fetch by default. */
+  fetch?: typeof fetch;
+}
+
+export function createAppStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
-      getDefault()
+      getDefault({ thunk: { extraArgument: options } })
         .prepend(createAppListeners().middleware)
         .concat(baseApi.middleware, createRealtimeMiddleware()),
     // RTK Query's answers still notify subscribers once per batch, but at the end of the task

@@ -5,6 +5,9 @@
 import type { VfIntl } from '../../core/i18n/index.ts';
 import { useIntl } from './useIntl.ts';
 import { useNow } from './useNow.ts';
+import { useClientValue } from './useClientValue.ts';
+
+const onServer = typeof document === 'undefined';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -44,10 +47,14 @@ export function RelativeTime({ time }: { time: number }) {
   const intl = useIntl();
   // A clock tick re-renders; a time a little in the future (clock skew) reads as "now".
   const now = Math.max(useNow(), Date.now());
+  // Server-painted markup holds the server's text (its clock and time zone, perhaps a kept paint
+  // of a while ago). Hydration keeps it (false here, text and title left as painted); the render
+  // right after (true) writes the reader's.
+  const settled = useClientValue(() => true, onServer);
   const date = new Date(time);
   return (
-    <time dateTime={date.toISOString()} title={intl.formatDate(date, FULL_DATE_TIME)}>
-      {formatRelative(intl, time, now)}
+    <time dateTime={date.toISOString()} title={settled ? intl.formatDate(date, FULL_DATE_TIME) : undefined} suppressHydrationWarning>
+      {settled ? formatRelative(intl, time, now) : ''}
     </time>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useLayoutEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { getStore } from '../../core/store/index.ts';
+import { getStore, type AppStore } from '../../core/store/index.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { selectPage } from '../../core/session/slice.ts';
 import { createVfIntl, directionOf, loadMessages, localeOf, pageLanguage, type VfIntl } from '../../core/i18n/index.ts';
@@ -19,6 +19,8 @@ import { UNTRANSLATED_CHUNK_ERROR } from '../../core/mount/chunkError.ts';
 
 const DEFAULT_LANG = 'en-us';
 const intlCache = new Map<string, Promise<VfIntl>>();
+/** The same, once loaded: a root that finds its messages here renders them at once (hydration needs that). */
+const intlLoaded = new Map<string, VfIntl>();
 
 function bundlesFor(bundle: string | undefined): string[] {
   return bundle && bundle !== 'base' ? ['base', bundle] : ['base'];
@@ -26,12 +28,15 @@ function bundlesFor(bundle: string | undefined): string[] {
 
 /** Loads (once) the formatjs instance for a language; an unavailable language falls back. */
 export function loadIntl(lang: string, bundle?: string): Promise<VfIntl> {
-  const bundles = bundlesFor(bundle);
-  const key = `${lang}|${bundles.join(',')}`;
+  const key = intlKey(lang, bundle);
   const cached = intlCache.get(key);
   if (cached) return cached;
-  const pending: Promise<VfIntl> = loadMessages(lang, bundles)
-    .then((messages) => createVfIntl(lang, messages))
+  const pending: Promise<VfIntl> = loadMessages(lang, bundlesFor(bundle))
+    .then((messages) => {
+      const intl = createVfIntl(lang, messages);
+      intlLoaded.set(key, intl);
+      return intl;
+    })
     .catch((error: unknown) => {
       intlCache.delete(key);
       if (lang !== DEFAULT_LANG) return loadIntl(DEFAULT_LANG, bundle);
@@ -39,6 +44,13 @@ export function loadIntl(lang: string, bundle?: string): Promise<VfIntl> {
     });
   intlCache.set(key, pending);
   return pending;
+}
+
+const intlKey = (lang: string, bundle: string | undefined) => `${lang}|${bundlesFor(bundle).join(',')}`;
+
+/** The language a root renders in: window.vfConfig.language > the page's; aliases resolved, unsupported → en-us. */
+export function rootLanguage(pageLang: unknown): string {
+  return pageLanguage(typeof pageLang === 'string' ? pageLang : null);
 }
 
 interface IntlGateProps {
@@ -49,11 +61,13 @@ interface IntlGateProps {
 
 function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
   const pageLang = useAppSelector((state) => selectPage(state)?.lang);
-  // window.vfConfig.language > the page's language; aliases resolved, unsupported → en-us.
-  const lang = pageLanguage(typeof pageLang === 'string' ? pageLang : null);
+  const lang = rootLanguage(pageLang);
   const host = useHost();
+  const ready = intlLoaded.get(intlKey(lang, bundle));
   // loadIntl forgets a failure: Retry imports the bundle again.
-  const { value: intl, failed, retry } = useRetryableLoad(() => loadIntl(lang, bundle), [lang, bundle]);
+  const load = useRetryableLoad(ready ? null : () => loadIntl(lang, bundle), [lang, bundle]);
+  const { failed, retry } = load;
+  const intl = ready ?? load.value;
 
   // The widget root carries its language and direction (Arabic lays out right to left), so the
   // shadow tree mirrors even on a page whose own direction differs.
@@ -77,15 +91,17 @@ function IntlGate({ bundle, placeholder, children }: IntlGateProps) {
 
 export interface WidgetRootProps {
   host: HTMLElement | null;
+  /** The page's one store unless given (the server renders each first paint with its own). */
+  store?: AppStore;
   /** The element's message bundle, loaded with `base`. */
   bundle?: string;
   placeholder?: 'skeleton' | 'none';
   children: ReactNode;
 }
 
-export function WidgetRoot({ host, bundle, placeholder, children }: WidgetRootProps) {
+export function WidgetRoot({ host, store, bundle, placeholder, children }: WidgetRootProps) {
   return (
-    <Provider store={getStore()}>
+    <Provider store={store ?? getStore()}>
       <HostContext.Provider value={host}>
         <IntlGate bundle={bundle} placeholder={placeholder}>
           {children}

@@ -13,19 +13,20 @@
  * - with `?forceLegacy=1` on the page address it renders in the light DOM and its sheets are
  *   injected once into `<head>`, scoped under the tag (core/mount/legacy.ts).
  */
-import r2wc from '@r2wc/react-to-web-component';
-import { createElement, type ComponentType } from 'react';
+import r2wc from '@r2wc/core';
+import type { ComponentType } from 'react';
 import tokensCss from '../../styles/tokens.css';
 import uiCss from '../../styles/ui.css';
-import { WidgetRoot } from './WidgetRoot.tsx';
-import { ChunkErrorNotice } from './ChunkErrorNotice.tsx';
-import { useRetryableLoad } from './useRetryableLoad.ts';
+import { elementRoot } from './elementTree.tsx';
+import { toAttributeName, type AttrType } from './attributes.ts';
+import type { FirstPageLoader } from './firstPaint.ts';
+import { renderer } from './takeover.ts';
+import { takeoverPreparer } from './prepareTakeover.ts';
 import { loadCssChunk, type CssLoader } from '../../core/mount/cssChunk.ts';
 import { CHUNK_ERROR_ATTR } from '../../core/mount/chunkError.ts';
 import { injectLegacyStyles, isLegacyRendering } from '../../core/mount/legacy.ts';
 import { registerWidget, unregisterWidget } from '../../core/mount/registry.ts';
 
-export type AttrType = 'string' | 'number' | 'boolean';
 
 export interface ElementDefinition<P extends object> {
   component: ComponentType<P>;
@@ -37,6 +38,8 @@ export interface ElementDefinition<P extends object> {
   bundle?: string;
   /** What shows while messages load: a space-reserving skeleton (default) or nothing (inline elements). */
   placeholder?: 'skeleton' | 'none';
+  /** How its first page loads into a store: given, the server can paint it first (elements/ui/firstPaint.ts). */
+  firstPage?: FirstPageLoader<P>;
 }
 
 // r2wc keeps its state under these registered symbols.
@@ -63,9 +66,6 @@ function sheetFor(css: string): CSSStyleSheet {
   return sheet;
 }
 
-export function toAttributeName(prop: string): string {
-  return prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
-}
 
 export function defineElement<P extends object>(tag: string, def: ElementDefinition<P>): CustomElementConstructor {
   const existing = customElements.get(tag);
@@ -90,24 +90,14 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
     else if (host?.shadowRoot) host.shadowRoot.adoptedStyleSheets = [...sheets, css].map(sheetFor);
   };
 
-  function Rooted(props: P & { container?: ShadowRoot | HTMLElement }) {
-    const { container, ...own } = props;
-    const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : (container ?? null);
-    const ownCss = useRetryableLoad(
-      cssChunk && (() => loadOwnCss(cssChunk).then((text) => (applyOwnCss(host, text), true))),
-      [host],
-    );
-    const children =
-      !cssChunk || ownCss.value
-        ? createElement(component, own as P)
-        : ownCss.failed
-          ? createElement(ChunkErrorNotice, { onRetry: ownCss.retry })
-          : null;
-    return createElement(WidgetRoot, { host, bundle, placeholder, children });
-  }
-  Rooted.displayName = `${tag}-root`;
+  const Rooted = elementRoot<P>({
+    tag, component, bundle, placeholder,
+    cssChunk: cssChunk && { load: () => loadOwnCss(cssChunk), apply: applyOwnCss },
+  });
 
-  const Base = r2wc(Rooted, { shadow: legacy ? undefined : 'open', props: types as never }) as unknown as new () => R2wcInternals;
+  // A server-painted element (core/loader/firstPaint.ts) is taken over once its first page is in.
+  const prepare = def.firstPage && !legacy ? takeoverPreparer(def.firstPage, bundle) : null;
+  const Base = r2wc(Rooted as ComponentType<any>, { shadow: legacy ? undefined : 'open', props: types as never }, renderer(prepare)) as unknown as new () => R2wcInternals;
 
   class VfElement extends Base {
     constructor() {
@@ -118,9 +108,14 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
       }
     }
 
+    /** The loader may have painted the server's first page in a shadow root already: that one is kept. */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return this.shadowRoot ?? super.attachShadow(init);
+    }
+
     override connectedCallback(): void {
-      // A "did not load" placeholder the loader left in the light DOM has done its job.
-      this.querySelectorAll(`[${CHUNK_ERROR_ATTR}]`).forEach((notice) => notice.remove());
+      // A "did not load" placeholder the loader left (light DOM, or a painted shadow root) has done its job.
+      for (const root of [this, this.shadowRoot]) root?.querySelectorAll(`[${CHUNK_ERROR_ATTR}]`).forEach((notice) => notice.remove());
       super.connectedCallback();
       registerWidget(this, tag);
     }

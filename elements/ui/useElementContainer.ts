@@ -7,11 +7,16 @@ import { selectPage, selectSectionUuid, selectSessionStatus } from '../../core/s
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { useRetryBootstrap } from './useRetryBootstrap.ts';
 
+/** The container id an element shows: its attribute, else the page's container id, else the page url. */
+export function containerIdFor(vfContainerId: string | undefined, page: { container_id?: string | null; url?: string } | null): string {
+  return vfContainerId?.trim() || page?.container_id || page?.url || (typeof location === 'object' ? location.href : '');
+}
+
 export function useElementContainer(vfContainerId: string | undefined) {
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);
   const page = useAppSelector(selectPage);
   const retry = useRetryBootstrap();
-  const containerId = vfContainerId?.trim() || page?.container_id || page?.url || location.href;
+  const containerId = containerIdFor(vfContainerId, page);
   return { status, sectionUuid, page, containerId, retry };
 }

@@ -4,7 +4,7 @@
  * container is hidden (spec: comment count). Live: reads the container cache that realtime
  * events patch, while subscribed to the container.
  */
-import { useContainerQuery } from '../../core/api/comments.ts';
+import { useContainerQuery, type ContainerArgs } from '../../core/api/comments.ts';
 import type { Container, User } from '../../core/api/types.ts';
 import { isPrivileged } from '../../core/permissions/index.ts';
 import { selectCurrentUser, selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
@@ -12,6 +12,7 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useViewerRefetch } from '../ui/useViewerRefetch.ts';
+import { countArgs } from './firstPage.ts';
 
 export interface ConversationsCountProps {
   /** `vf-container-id`: the container's public id (default: the page's). */
@@ -27,10 +28,10 @@ export function visibleCount(container: Container | undefined, user: User | null
   return count;
 }
 
-function Count({ sectionUuid, containerId }: { sectionUuid: string; containerId: string }) {
+function Count({ args }: { args: ContainerArgs }) {
   const t = useT();
   const user = useAppSelector(selectCurrentUser);
-  const { data: container, refetch } = useContainerQuery({ sectionUuid, containerId });
+  const { data: container, refetch } = useContainerQuery(args);
   useContainerSubscription(container?.content_container_uuid);
   useViewerRefetch(refetch);
 
@@ -47,7 +48,7 @@ export function ConversationsCount({ vfContainerId }: ConversationsCountProps) {
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);
   const page = useAppSelector(selectPage);
-  const containerId = vfContainerId?.trim() || page?.container_id || page?.url || location.href;
   if (status !== 'ready' || !sectionUuid) return null;
-  return <Count sectionUuid={sectionUuid} containerId={containerId} />;
+  // The server's first paint loads the same container (./firstPage.ts).
+  return <Count args={countArgs(sectionUuid, { vfContainerId }, page)} />;
 }

@@ -1,6 +1,7 @@
 import { ConversationsCount, type ConversationsCountProps } from './ConversationsCount.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * A container's comment count, e.g. "12 comments", kept live.
@@ -21,4 +22,5 @@ export const conversationsCountElement: ElementDefinition<ConversationsCountProp
   props: { vfContainerId: 'string' },
   css,
   placeholder: 'none',
+  firstPage: loadFirstPage,
 };

@@ -11,7 +11,8 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { CommentList } from './CommentList.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { NewCommentsControl, useHeldComments } from './NewCommentsControl.tsx';
+import { NewCommentsControl } from './NewCommentsControl.tsx';
+import { useHeldComments } from '../ui/useHeldComments.ts';
 import { promoPositions } from './settings.ts';
 
 export interface CommentsViewProps {

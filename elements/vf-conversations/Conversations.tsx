@@ -10,7 +10,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ConversationsPanel } from './ConversationsPanel.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
-import { conversationSettings } from './settings.ts';
+import { settingsFor } from './firstPage.ts';
 import { useElementContainer } from '../ui/useElementContainer.ts';
 
 export interface ConversationsProps {
@@ -49,10 +49,10 @@ export function Conversations(props: ConversationsProps) {
   const { firstPromoPosition, promoInterval, replyInterval, deeplink } = props;
   const settings = useMemo(
     () =>
-      conversationSettings({
-        limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold,
-        firstPromoPosition, promoInterval, replyInterval, deeplink: deeplink ?? page?.deeplink_uuid,
-      }),
+      settingsFor(
+        { limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold, firstPromoPosition, promoInterval, replyInterval, deeplink },
+        page?.deeplink_uuid,
+      ),
     [limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold,
       firstPromoPosition, promoInterval, replyInterval, deeplink, page?.deeplink_uuid],
   );

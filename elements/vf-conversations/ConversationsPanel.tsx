@@ -4,7 +4,7 @@
  * container's realtime events while mounted (they patch the same RTK Query caches this reads).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { commentMutationsApi, useCommentsInfiniteQuery, useContainerQuery, type CommentsArgs } from '../../core/api/comments.ts';
+import { commentMutationsApi, useCommentsInfiniteQuery, useContainerQuery } from '../../core/api/comments.ts';
 import { findCachedComment } from '../../core/api/commentCacheUpdates.ts';
 import type { RealtimeRule, SortOrder } from '../../core/api/types.ts';
 import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
@@ -21,6 +21,7 @@ import { FocusTargetProvider, useFocusRequest } from './focusTarget.tsx';
 import { GuestLoginButtons } from './GuestLoginButtons.tsx';
 import { LivePaused } from '../ui/LivePaused.tsx';
 import type { ConversationSettings } from './settings.ts';
+import { listArgs } from './firstPage.ts';
 import { type Tab, Toolbar } from './Toolbar.tsx';
 import { type ReactionReplay, useGuestReactionReplay } from '../ui/useGuestReactionReplay.ts';
 
@@ -37,8 +38,6 @@ function useChoice<T>(initial: T): [T, (value: T) => void] {
   if (choice.initial !== initial) setChoice({ initial, value: initial });
   return [choice.initial === initial ? choice.value : initial, (value) => setChoice({ initial, value })];
 }
-
-const MAX_PAGE = 100;
 
 /** Replaying a guest's like after login (content.md §4) on the comments' caches. */
 const COMMENT_REACTIONS: ReactionReplay = {
@@ -78,11 +77,7 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
   );
   const live = useRealtimeSubscription(rules);
 
-  const base = { sectionUuid, containerUuid: containerUuid ?? '', replyLimit: settings.replyLimit, sortedBy, paginationLimit: settings.paginationLimit };
-  const allArgs: CommentsArgs = { ...base, limit: settings.limit };
-  // The picks list's first page holds at least `threshold` picks when there are that many, so
-  // it also tells whether the tab is active (a server that lacks the filter: no tab).
-  const picksArgs: CommentsArgs = { ...base, limit: Math.min(MAX_PAGE, Math.max(settings.limit, settings.featuredThreshold)), filteredBy: 'featured_threads' };
+  const { all: allArgs, picks: picksArgs } = listArgs(settings, sectionUuid, containerUuid ?? '', sortedBy);
   const picks = useCommentsInfiniteQuery(picksArgs, { skip: !containerUuid });
   const picksCount = picks.data?.pages.reduce((n, page) => n + page.contents.length, 0) ?? 0;
   const picksActive = !!picks.data && picksCount >= settings.featuredThreshold;

@@ -3,14 +3,9 @@
  * reading are held back (core/api/heldComments.ts) so the list does not jump. Activating the
  * control shows them and moves focus to the newest one. The count is announced politely.
  */
-import { useSyncExternalStore } from 'react';
-import { heldCommentIds, releaseHeldComments, subscribeHeldComments } from '../../core/api/heldComments.ts';
+import { releaseHeldComments } from '../../core/api/heldComments.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
-
-export function useHeldComments(containerUuid: string): readonly string[] {
-  return useSyncExternalStore(subscribeHeldComments, () => heldCommentIds(containerUuid));
-}
 
 export interface NewCommentsControlProps {
   containerUuid: string;

@@ -1,6 +1,7 @@
 import { Conversations, type ConversationsProps } from './Conversations.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * The comments of one page (a content container): read, post, reply, like.
@@ -98,4 +99,5 @@ export const conversationsElement: ElementDefinition<ConversationsProps> = {
   },
   css,
   bundle: 'conversations',
+  firstPage: loadFirstPage,
 };

@@ -3,7 +3,6 @@
  * id, else the page url), clamps the page size, waits for the session, then hands over to
  * LiveblogPanel. The region is labelled; the login dialog opens from anywhere inside.
  */
-import { clampSetting, PAGINATION_LIMIT } from '../../core/settings/clamp.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -11,6 +10,7 @@ import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { useElementContainer } from '../ui/useElementContainer.ts';
 import { LiveblogPanel } from './LiveblogPanel.tsx';
+import { postsPerPage } from './firstPage.ts';
 
 export interface LiveblogProps {
   /** `vf-container-id`: the live blog's public id. */
@@ -29,7 +29,7 @@ export function Liveblog({ vfContainerId, limit, regionLabel }: LiveblogProps) {
   let body;
   if (status === 'failed') body = <ErrorState message={t('conversations.liveblog.error.load')} onRetry={retry} />;
   else if (status !== 'ready' || !sectionUuid) body = <Skeleton label={loading} />;
-  else body = <LiveblogPanel sectionUuid={sectionUuid} containerId={containerId} limit={clampSetting(limit, PAGINATION_LIMIT)} loadingText={loading} />;
+  else body = <LiveblogPanel sectionUuid={sectionUuid} containerId={containerId} limit={postsPerPage(limit)} loadingText={loading} />;
 
   return (
     <ViewerProvider>

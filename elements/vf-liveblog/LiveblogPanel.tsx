@@ -21,6 +21,7 @@ import { useRunMutation } from '../ui/useRunMutation.ts';
 import { PostComposer } from './PostComposer.tsx';
 import { PostList } from './PostList.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { liveblogArgs } from './firstPage.ts';
 
 /** A guest's like, replayed 1 s after login (content.md §4), on the live blog's caches. */
 const LIVEBLOG_REACTIONS: ReactionReplay = {
@@ -58,7 +59,7 @@ function EndControl({ sectionUuid, container }: { sectionUuid: string; container
 
 export function LiveblogPanel({ sectionUuid, containerId, limit, loadingText }: LiveblogPanelProps) {
   const t = useT();
-  const query = useLiveblogQuery({ sectionUuid, containerId, limit });
+  const query = useLiveblogQuery(liveblogArgs(sectionUuid, containerId, limit));
   const container = query.data;
   const containerUuid = container?.content_container_uuid;
   const live = useContainerSubscription(containerUuid);

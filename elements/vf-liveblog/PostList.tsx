@@ -5,8 +5,9 @@
  * focus to the newest; a reader at the top simply sees them come in. A polite live region
  * announces arrivals either way.
  */
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { heldCommentIds, releaseHeldComments, subscribeHeldComments } from '../../core/api/heldComments.ts';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { releaseHeldComments } from '../../core/api/heldComments.ts';
+import { useHeldComments } from '../ui/useHeldComments.ts';
 import { useLiveblogPostsInfiniteQuery } from '../../core/api/liveblog.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -14,6 +15,8 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { Post } from './Post.tsx';
+import { postsArgs } from './firstPage.ts';
+
 
 export interface PostListProps {
   sectionUuid: string;
@@ -44,8 +47,9 @@ function useAtTop(): [(node: HTMLElement | null) => void, boolean] {
 
 export function PostList({ sectionUuid, containerUuid, limit, closed, editor, loadingText }: PostListProps) {
   const t = useT();
-  const list = useLiveblogPostsInfiniteQuery({ sectionUuid, containerUuid, limit });
-  const held = useSyncExternalStore(subscribeHeldComments, () => heldCommentIds(containerUuid));
+  const list = useLiveblogPostsInfiniteQuery(postsArgs(sectionUuid, containerUuid, limit));
+  // Nothing is held in a server-painted page (nor while the browser hydrates it).
+  const held = useHeldComments(containerUuid);
   const [topRef, atTop] = useAtTop();
   const [announcement, setAnnouncement] = useState('');
   const [focusUuid, setFocusUuid] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import { Liveblog, type LiveblogProps } from './Liveblog.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import contentCss from '../../styles/content.css';
 import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * A live blog (docs/api.md "liveblog"): editors' posts, newest first, the pinned ones on top,
@@ -64,4 +65,5 @@ export const liveblogElement: ElementDefinition<LiveblogProps> = {
   },
   css: `${contentCss}\n${css}`,
   bundle: 'conversations',
+  firstPage: loadFirstPage,
 };

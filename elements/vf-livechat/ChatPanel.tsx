@@ -20,6 +20,7 @@ import { type ReactionReplay, useGuestReactionReplay } from '../ui/useGuestReact
 import { useT } from '../ui/useIntl.ts';
 import { usePermission } from '../ui/usePermission.ts';
 import { ChatCompose } from './ChatCompose.tsx';
+import { chatArgs } from './firstPage.ts';
 import { quoteOf } from './ChatMessage.tsx';
 import { MessageList, type MessageListHandle } from './MessageList.tsx';
 import { ModeratorTools } from './ModeratorTools.tsx';
@@ -61,7 +62,7 @@ function Typing({ containerUuid }: { containerUuid: string }) {
 
 export function ChatPanel({ sectionUuid, containerId, limit, loadingText }: ChatPanelProps) {
   const t = useT();
-  const query = useChatQuery({ sectionUuid, containerId, limit });
+  const query = useChatQuery(chatArgs(sectionUuid, containerId, limit));
   const container = query.data;
   const containerUuid = container?.content_container_uuid;
   const live = useContainerSubscription(containerUuid, { signals: true });

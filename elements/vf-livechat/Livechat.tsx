@@ -4,7 +4,7 @@
  * delay (content.md §2: loads lazily once in view, fetches 10 s later), then hands over to
  * ChatPanel. The region is labelled; the login dialog opens from anywhere inside.
  */
-import { CHAT_LIMIT, clampSetting } from '../../core/settings/clamp.ts';
+import { useState } from 'react';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -12,7 +12,10 @@ import { useElementContainer } from '../ui/useElementContainer.ts';
 import { useFetchReady } from '../ui/useFetchReady.ts';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
+import { FIRST_PAINT_ATTR } from '../ui/firstPaint.ts';
+import { useHost } from '../ui/hostEvents.ts';
 import { ChatPanel } from './ChatPanel.tsx';
+import { messagesPerPage } from './firstPage.ts';
 
 export interface LivechatProps {
   /** `vf-container-id`: the chat's public id. */
@@ -26,13 +29,16 @@ export interface LivechatProps {
 export function Livechat({ vfContainerId, limit, regionLabel }: LivechatProps) {
   const t = useT();
   const { status, sectionUuid, containerId, retry } = useElementContainer(vfContainerId);
-  const fetchReady = useFetchReady();
+  // Markup the server painted shows the messages already: taking it over waits for no fetch delay.
+  const host = useHost();
+  const [painted] = useState(() => !!host?.hasAttribute(FIRST_PAINT_ATTR));
+  const fetchReady = useFetchReady() || painted;
   const loading = t('conversations.chat.loading');
 
   let body;
   if (status === 'failed') body = <ErrorState message={t('conversations.chat.error.load')} onRetry={retry} />;
   else if (status !== 'ready' || !sectionUuid || !fetchReady) body = <Skeleton label={loading} />;
-  else body = <ChatPanel sectionUuid={sectionUuid} containerId={containerId} limit={clampSetting(limit, CHAT_LIMIT)} loadingText={loading} />;
+  else body = <ChatPanel sectionUuid={sectionUuid} containerId={containerId} limit={messagesPerPage(limit)} loadingText={loading} />;
 
   return (
     <ViewerProvider>

@@ -23,6 +23,7 @@ import { ChatMessage, OutgoingItem } from './ChatMessage.tsx';
 import { useArrivalAnnouncer } from './useArrivalAnnouncer.ts';
 import { useChatScroll } from './useChatScroll.ts';
 import { useQuotedParents } from './useQuotedParents.ts';
+import { messagesArgs } from './firstPage.ts';
 
 export interface MessageListHandle {
   /** Back to the newest messages, following them again (the reader sent one). */
@@ -43,19 +44,21 @@ export interface MessageListProps {
 }
 
 const NO_MESSAGES: Comment[] = [];
+const NOTHING_OUTGOING: readonly OutgoingMessage[] = [];
 
 export function MessageList(props: MessageListProps) {
   const { sectionUuid, containerUuid, limit, closed, loadingText, onReply, canRetry, onRetry, onDiscard, handle } = props;
   const t = useT();
   const dispatch = useAppDispatch();
   const { user } = useViewer();
-  const args = useMemo(() => ({ sectionUuid, containerUuid, limit }), [sectionUuid, containerUuid, limit]);
+  const args = useMemo(() => messagesArgs(sectionUuid, containerUuid, limit), [sectionUuid, containerUuid, limit]);
   const list = useChatMessagesInfiniteQuery(args);
   const data = list.data as ChatPages | undefined;
   const all = useMemo(() => (data ? chatMessages(data) : NO_MESSAGES), [data]);
   const newest = data?.pages[0];
   const detached = !!newest?.detached;
-  const outgoing = useSyncExternalStore(subscribeOutbox, () => outgoingMessages(containerUuid));
+  // Nothing is on its way in a server-painted chat (nor while the browser hydrates it).
+  const outgoing = useSyncExternalStore(subscribeOutbox, () => outgoingMessages(containerUuid), () => NOTHING_OUTGOING);
   const unsent = useMemo(() => unsentMessages(outgoing, all, user?.uuid ?? null), [outgoing, all, user]);
   // The last message shown when the reader left the bottom: the window ends there until they come back.
   const [frozenEnd, setFrozenEnd] = useState<string | null>(null);
@@ -124,6 +127,8 @@ export function MessageList(props: MessageListProps) {
         ref={scroller}
         className="vf-livechat__scroller"
         part="scroller"
+        // The server-painted box is scrolled to its end by the loader (core/loader/firstPaint.ts), as useChatScroll does.
+        data-vf-scroll-end=""
         role="region"
         aria-label={t('conversations.chat.messages')}
         tabIndex={0}

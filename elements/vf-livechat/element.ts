@@ -2,6 +2,7 @@ import { Livechat, type LivechatProps } from './Livechat.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import contentCss from '../../styles/content.css';
 import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * A live chat (docs/api.md "chat"): short messages, newest at the bottom, arriving live; readers
@@ -74,4 +75,5 @@ export const livechatElement: ElementDefinition<LivechatProps> = {
   },
   css: `${contentCss}\n${css}`,
   bundle: 'conversations',
+  firstPage: loadFirstPage,
 };

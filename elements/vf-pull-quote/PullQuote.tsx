@@ -5,7 +5,6 @@
  */
 import { useId } from 'react';
 import { useCommentsInfiniteQuery } from '../../core/api/comments.ts';
-import { isPrivileged } from '../../core/permissions/index.ts';
 import { clampSetting } from '../../core/settings/clamp.ts';
 import { selectCurrentUser } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
@@ -16,7 +15,9 @@ import { useHostState } from '../ui/useHostState.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { useWidgetContainer } from '../ui/useWidgetContainer.ts';
-import { cutQuote, MAX_CHARACTERS, quotable, quoteType, SORT_FOR } from './quoteText.ts';
+import { useClientValue } from '../ui/useClientValue.ts';
+import { cutQuote, MAX_CHARACTERS, quotable, quoteType } from './quoteText.ts';
+import { quoteHidden, quoteListArgs } from './firstPage.ts';
 
 export interface PullQuoteProps {
   /** `type`: likes | replies | editors_pick (likes). */
@@ -31,6 +32,15 @@ export interface PullQuoteProps {
   target?: string;
 }
 
+/**
+ * Whether the page has the conversation the button goes to. The server cannot look, so it paints
+ * the button (a pull quote's page usually has its conversation) and hydration starts from that;
+ * the browser's answer follows right after.
+ */
+function useHasConversation(target: string | undefined): boolean {
+  return useClientValue(() => !!findConversation(target), true);
+}
+
 export function PullQuote({ type, maxCharacters, title, vfContainerId, target }: PullQuoteProps) {
   const t = useT();
   const emit = useHostEvent();
@@ -40,12 +50,11 @@ export function PullQuote({ type, maxCharacters, title, vfContainerId, target }:
   const { sessionFailed, sectionUuid, query: container } = useWidgetContainer(vfContainerId, target);
   const user = useAppSelector(selectCurrentUser);
   const containerUuid = container.data?.content_container_uuid;
-  // A hidden conversation is quoted to moderators and admins only (as its count is shown).
-  const hidden = !!container.data?.settings?.is_hidden && !isPrivileged(user);
-  const list = useCommentsInfiniteQuery(
-    { sectionUuid: sectionUuid ?? '', containerUuid: containerUuid ?? '', limit: 1, replyLimit: 0, sortedBy: SORT_FOR[kind] },
-    { skip: !containerUuid || !sectionUuid || hidden },
-  );
+  const hidden = quoteHidden(container.data, user);
+  const hasConversation = useHasConversation(target);
+  const list = useCommentsInfiniteQuery(quoteListArgs(sectionUuid ?? '', containerUuid ?? '', type), {
+    skip: !containerUuid || !sectionUuid || hidden,
+  });
 
   const failed = sessionFailed || container.isError || (list.isError && !hidden);
   const comment = list.data && !hidden ? quotable(list.data.pages[0]?.contents[0], kind) : null;
@@ -78,7 +87,7 @@ export function PullQuote({ type, maxCharacters, title, vfContainerId, target }:
         <figcaption className="vf-quote__author" part="author">
           {t('quote.attribution', { name: comment.actor.name })}
         </figcaption>
-        {findConversation(target) ? (
+        {hasConversation ? (
           <Button variant="ghost" className="vf-quote__go" part="link" onClick={go}>
             {t('quote.readMore')}
           </Button>

@@ -1,6 +1,7 @@
 import { PullQuote, type PullQuoteProps } from './PullQuote.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * A comment from the page's conversation, quoted in the article. Loaded 5 s after the page.
@@ -41,4 +42,5 @@ export const pullQuoteElement: ElementDefinition<PullQuoteProps> = {
   props: { type: 'string', maxCharacters: 'number', title: 'string', vfContainerId: 'string', target: 'string' },
   css,
   bundle: 'quote',
+  firstPage: loadFirstPage,
 };

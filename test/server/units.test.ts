@@ -23,8 +23,10 @@ describe('config', () => {
     assert.equal(statSync(join(dir, 'jwt-secret')).mode & 0o777, 0o600);
     assert.deepEqual(loadConfig({ VF_DATA_DIR: dir }).jwtSecret, config.jwtSecret);
     assert.equal(loadConfig({ VF_DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).database.engine, 'postgres');
+    assert.equal(config.firstPaint, true, 'the server-rendered first paint is on by default');
+    assert.equal(loadConfig({ VF_DATA_DIR: dir, VF_FIRST_PAINT: '0' }).firstPaint, false);
 
-    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short']]) {
+    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes']]) {
       assert.throws(() => loadConfig({ VF_DATA_DIR: dir, [name!]: value }), (error: Error) => error instanceof ConfigError && error.message.includes(name!));
     }
   });

@@ -1,0 +1,29 @@
+/**
+ * What the server's first paint and the browser's takeover of it share (docs/performance.md
+ * "Two paths to the first comments"): an element that can be painted by the server names how
+ * its first page is loaded into a store, and both sides tag the data they rendered from, so the
+ * browser hydrates only markup made from the data it has.
+ */
+import type { AppStore } from '../../core/store/index.ts';
+
+/** What an element's first page loaded: its container and every query answer, in order. */
+export interface FirstPageData {
+  containerUuid: string;
+  values: unknown[];
+}
+
+export type FirstPageLoader<P> = (store: AppStore, props: P) => Promise<FirstPageData | null>;
+
+/** The host attribute the loader sets on a server-painted element: the data tag of its markup. */
+export { FIRST_PAINT_ATTR } from '../../core/loader/firstPaint.ts';
+
+/** A short tag of the answers (FNV-1a over their JSON): equal data, equal tag, on either side. */
+export function dataTag(values: readonly unknown[]): string {
+  const text = JSON.stringify(values);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
+}

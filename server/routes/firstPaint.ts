@@ -1,0 +1,132 @@
+/**
+ * GET /api/first-paint/:tag — an element's first page as server-rendered HTML (docs/api.md
+ * "first-paint", docs/performance.md "Two paths to the first comments"). The same for every
+ * guest, so it is kept in the guest cache, invalidated like a guest's list read: by the
+ * container's event log and the site's generation. 404 when the element cannot be painted
+ * (unknown tag, site or container, or nothing to paint): the browser then renders as before.
+ * `VF_FIRST_PAINT=0` leaves the route out (server/app.ts).
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { getSite } from '../storage/sites.ts';
+import { findContainer } from '../storage/containers.ts';
+import { nextBanExpiry } from '../storage/bans.ts';
+import { notFound } from '../errors.ts';
+import { uuid } from './schemas.ts';
+import { toAttributeName, type AttrType } from '../../elements/ui/attributes.ts';
+import type { ContainerKind } from '../storage/schema.ts';
+import { directionOf, localeOf } from '../../core/i18n/languages.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Tags the route knows, with their container kind (the renderer itself loads only when first asked). */
+const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat' };
+
+interface Query {
+  site_uuid?: string;
+  domain?: string;
+  container_id: string;
+  lang?: string;
+  origin?: string;
+  [attribute: string]: string | undefined;
+}
+
+const querystring = {
+  type: 'object',
+  properties: {
+    site_uuid: uuid,
+    domain: { type: 'string', minLength: 1, maxLength: 253 },
+    container_id: { type: 'string', minLength: 1, maxLength: 2048 },
+    lang: { type: 'string', maxLength: 35 },
+    origin: { type: 'string', maxLength: 300 },
+  },
+  required: ['container_id'],
+  // The element's attributes, by their names; those the element does not have are ignored.
+  additionalProperties: { type: 'string', maxLength: 500 },
+  maxProperties: 40,
+};
+
+/** The element's props from its attributes, as the browser's element parses them; in a stable order for the cache key. */
+export function propsFromAttributes(types: Record<string, AttrType>, query: Query): Record<string, string | number | boolean> {
+  const props: Record<string, string | number | boolean> = {};
+  for (const prop of Object.keys(types).sort()) {
+    const value = query[toAttributeName(prop)];
+    if (value === undefined || (value === '' && types[prop] !== 'boolean')) continue;
+    props[prop] = types[prop] === 'number' ? parseFloat(value) : types[prop] === 'boolean' ? value === '' || /^[ty1-9]/i.test(value) : value;
+  }
+  return props;
+}
+
+/**
+ * Where the page reached this server, for the addresses the markup holds (pictures): this
+ * request's host, with the scheme the loader saw (https behind a proxy that ends TLS).
+ */
+function publicOrigin(request: FastifyRequest<{ Querystring: Query }>): string {
+  const scheme = request.query.origin?.startsWith('https:') ? 'https' : request.protocol;
+  return `${scheme}://${request.headers.host ?? 'localhost'}`;
+}
+
+/** The answer is kept gzipped (a first paint is about its bytes): sent as it is, or unzipped for a client that does not take gzip. */
+function send(request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) {
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipped);
+  return reply.send(gunzipSync(gzipped));
+}
+
+const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+  let renderer: Promise<Awaited<ReturnType<typeof import('../ssr/render.ts')['createRenderer']>>> | null = null;
+  const inflight = new Map<string, Promise<Buffer | null>>();
+
+  app.get<{ Params: { tag: string }; Querystring: Query }>(
+    '/api/first-paint/:tag',
+    { schema: { params: { type: 'object', properties: { tag: { type: 'string', maxLength: 40 } }, required: ['tag'] }, querystring } },
+    async (request, reply) => {
+      const { tag } = request.params;
+      const kind = KINDS[tag];
+      if (!kind) throw notFound(`${tag} has no server-rendered first paint`);
+      const q = request.query;
+      const siteUuid = q.site_uuid ?? (q.domain ? await app.sites.siteForHost(q.domain) : null);
+      const site = siteUuid ? await getSite(app.db, siteUuid) : null;
+      if (!site) throw notFound('No such site');
+      const container = await findContainer(app.db, site.uuid, q.container_id, kind);
+      if (!container) throw notFound('No content container with this container_id in this section');
+
+      renderer ??= import('../ssr/render.ts').then(({ createRenderer }) => createRenderer(app));
+      const render = await renderer;
+      const { FIRST_PAINT_ELEMENTS } = await import('../ssr/elements.ts');
+      const props = propsFromAttributes(FIRST_PAINT_ELEMENTS[tag]!.definition.props as Record<string, AttrType>, q);
+      const lang = q.lang?.trim().toLowerCase() || 'en-us';
+      const origin = publicOrigin(request);
+      const key = `first-paint ${tag} ${origin} ${site.uuid} ${q.container_id} ${lang} ${JSON.stringify(props)}`;
+
+      const cache = app.guestCache;
+      const kept = cache.enabled ? cache.get(key) : null;
+      if (kept) return send(request, reply, kept);
+      let pending = inflight.get(key);
+      if (!pending) {
+        const read = cache.begin(site.uuid, container.uuid, Number(container.event_seq ?? 0));
+        pending = (async () => {
+          const [rendered, banExpiry] = await Promise.all([
+            render({ tag, origin, siteUuid: site.uuid, domain: q.domain ?? '', containerId: q.container_id, lang, props }),
+            nextBanExpiry(app.db, site.uuid),
+          ]);
+          if (!rendered) return null;
+          const { html, css, structuredData, dataTag, containerUuid } = rendered;
+          const body = gzipSync(JSON.stringify({
+            result: {
+              html, css, structured_data: structuredData, data_tag: dataTag, container_uuid: containerUuid,
+              locale: localeOf(rendered.lang), dir: directionOf(rendered.lang),
+            },
+          }));
+          if (cache.enabled) cache.keep(key, read, body, banExpiry ?? Infinity);
+          return body;
+        })().finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const body = await pending;
+      if (!body) throw notFound('Nothing to paint');
+      return send(request, reply, body);
+    },
+  );
+};
+
+export default plugin;

@@ -1,0 +1,53 @@
+/**
+ * A page for the first-paint tests: every chunk waits for `release()`, so what the server
+ * painted is seen before any of vf's code runs; it records the page's requests, its console
+ * errors and warnings, and its layout shift (`window.shift`, summed as CLS counts it).
+ */
+import type { Page, Route } from 'playwright-core';
+import { browser } from './setup.ts';
+
+/** The host attribute of a server-painted element, until React has taken the markup over. */
+export const PAINTED = 'data-vf-first-paint';
+/** Console lines that say nothing about vf: a 404 the test asks for, and the socket Chromium refuses a page the test serves itself. */
+export const NOT_VF = /Failed to load resource|WebSocket connection/;
+
+export interface HeldPage {
+  page: Page;
+  requests: string[];
+  errors: string[];
+  release(): void;
+}
+
+export async function heldPage(viewport = { width: 1000, height: 800 }, prepare?: (page: Page) => Promise<void>): Promise<HeldPage> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/**', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  await prepare?.(page);
+  await page.addInitScript(() => {
+    (window as unknown as { shift: number }).shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { page, requests, errors, release };
+}
+
+export const painted = (page: Page, tag: string, timeout = 15_000) =>
+  page.waitForFunction(([name, attr]) => document.querySelector(name!)?.hasAttribute(attr!), [tag, PAINTED], { timeout });
+
+export const takenOver = (page: Page, tag: string) =>
+  page.waitForFunction(([name, attr]) => !document.querySelector(name!)!.hasAttribute(attr!), [tag, PAINTED], { timeout: 20_000 });
+
+export const shift = (page: Page) => page.evaluate(() => (window as unknown as { shift: number }).shift);
+export const resetShift = (page: Page) => page.evaluate(() => void ((window as unknown as { shift: number }).shift = 0));
