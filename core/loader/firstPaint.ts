@@ -10,7 +10,7 @@
 import { hasDeeplink } from './schedule.ts';
 
 /** Elements the server can paint. */
-export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-liveblog', 'vf-livechat'];
+export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat'];
 /** The host attribute naming the data the markup was rendered from (elements/ui/firstPaint.ts). */
 export const FIRST_PAINT_ATTR = 'data-vf-first-paint';
 export const FIRST_PAINT_TIMEOUT_MS = 3000;
@@ -18,6 +18,7 @@ export const FIRST_PAINT_TIMEOUT_MS = 3000;
 interface Painted {
   html: string;
   css: string;
+  shared_css?: string;
   structured_data: Record<string, unknown> | null;
   data_tag: string;
   locale: string;
@@ -39,6 +40,9 @@ function request(el: Element, origin: string, doc: Document): string | null {
   if (!container) return null;
   // The server writes its own addresses (pictures) with the loader's origin.
   const query = new URLSearchParams({ origin });
+  // The stylesheets every element shares come with the page's first answer only.
+  if (sharedAsked) query.set('shared', '0');
+  sharedAsked = true;
   if (typeof config.siteUuid === 'string') query.set('site_uuid', config.siteUuid);
   else query.set('domain', meta(doc, 'vf:domain') || location.hostname);
   query.set('container_id', container);
@@ -48,21 +52,43 @@ function request(el: Element, origin: string, doc: Document): string | null {
   return `${origin}/api/first-paint/${el.localName}?${query}`;
 }
 
+/** The shared stylesheets, once an answer brought them (asked for with the page's first request). */
+let sharedAsked = false;
+let sharedCss = '';
+
+/** Paints under way: their answers, and each element's paint. */
+const answers = new Set<Promise<unknown>>();
+const painting = new Map<Element, Promise<boolean>>();
+
 /** Paints the element's first page when the server has it; resolves whether it did. */
-export async function paintFirst(el: HTMLElement, origin: string, doc: Document = document): Promise<boolean> {
+export function paintFirst(el: HTMLElement, origin: string, doc: Document = document): Promise<boolean> {
   const url = request(el, origin, doc);
-  if (!url) return false;
+  if (!url) return Promise.resolve(false);
+  const done = paint(el, url, doc).finally(() => painting.delete(el));
+  painting.set(el, done);
+  return done;
+}
+
+async function paint(el: HTMLElement, url: string, doc: Document): Promise<boolean> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), FIRST_PAINT_TIMEOUT_MS);
+  const answer = fetch(url, { signal: abort.signal, credentials: 'omit' })
+    .then((response) => (response.ok ? (response.json() as Promise<{ result: Painted }>) : null))
+    .catch(() => null);
+  answers.add(answer);
   try {
-    const response = await fetch(url, { signal: abort.signal, credentials: 'omit' });
-    if (!response.ok) return false;
-    const painted = ((await response.json()) as { result: Painted }).result;
+    const painted = (await answer)?.result;
+    if (painted?.shared_css) sharedCss = painted.shared_css;
+    // Paints asked for in the same moment go on screen top to bottom, a frame apart, once all
+    // have their answers: what appears above moves only what is not painted yet below it.
+    await Promise.all(answers);
+    const above = [...painting].filter(([other]) => other.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    if (above.length) await Promise.all(above.map(([, before]) => before)).then(() => new Promise<void>((resolve) => afterFrame(resolve)));
     // The element's own chunk got here first: its rendering stands.
-    if (el.shadowRoot || typeof painted?.html !== 'string') return false;
+    if (el.shadowRoot || typeof painted?.html !== 'string' || !sharedCss) return false;
     const root = el.attachShadow({ mode: 'open' });
     const style = doc.createElement('style');
-    style.textContent = painted.css;
+    style.textContent = sharedCss + painted.css;
     root.innerHTML = painted.html;
     root.prepend(style);
     // A box that opens at its end (a chat's newest messages) starts there, as its element puts it.
@@ -84,17 +110,23 @@ export async function paintFirst(el: HTMLElement, origin: string, doc: Document 
     return false;
   } finally {
     clearTimeout(timer);
+    answers.delete(answer);
   }
 }
 
-/** Runs `load` when the browser is idle or the reader reaches for the element, whichever is first. */
-export function whenIdleOrUsed(el: Element, load: () => void): void {
-  let done = false;
-  const go = () => done || ((done = true), load());
-  for (const name of ['pointerdown', 'keydown', 'focusin', 'mouseover']) el.addEventListener(name, go, { capture: true, passive: true });
-  // The click itself lands before React is there: the element replays it (elements/ui/takeover.ts).
+/** Runs `fn` once the browser has presented the next frame (the one showing what was just painted). */
+export function afterFrame(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn));
+  else setTimeout(fn, 16);
+}
+
+/**
+ * After a paint: the element's chunk is asked for once the painted frame is on screen, so its
+ * bytes never hold the paint up and the takeover starts as early as today's render would. A
+ * click on the painted markup before React is there is noted; the element replays it
+ * (elements/ui/takeover.ts).
+ */
+export function loadAfterPaint(el: Element, load: () => void): void {
   el.addEventListener('click', (event) => el.hasAttribute(FIRST_PAINT_ATTR) && ((el as { vfClicked?: unknown }).vfClicked = event.composedPath()[0]), true);
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void, options: { timeout: number }) => void }).requestIdleCallback;
-  if (idle) idle(go, { timeout: 2000 });
-  else setTimeout(go, 200);
+  afterFrame(load);
 }

@@ -10,7 +10,7 @@ import { scanWidgets } from '../mount/scan.ts';
 import { importChunk } from './chunks.ts';
 import { createReadyQueue } from './ready.ts';
 import { createChunkScheduler, LAZY_MARGIN_PX, LOAD_RULES } from './schedule.ts';
-import { FIRST_PAINT_TAGS, paintFirst, whenIdleOrUsed } from './firstPaint.ts';
+import { afterFrame, FIRST_PAINT_TAGS, loadAfterPaint, paintFirst } from './firstPaint.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
 
 const LOADED = '__vfLoaded';
@@ -113,7 +113,7 @@ whenInteractive(() => {
 
   const tags = [...Object.keys(manifest), ...Object.keys(LOAD_RULES)].filter((name) => name.startsWith('vf-'));
   // The server's first paint of an element near the viewport comes before core's bytes: core
-  // waits (a second at most) until those elements' paints, started when their rules fire, are done.
+  // waits (a second at most) until those elements' paints, started when their rules fire, are on screen.
   const painted = new Map<Element, (painting: Promise<boolean>) => void>();
   const nearPaints = [...document.querySelectorAll(FIRST_PAINT_TAGS.join())]
     .filter((el) => {
@@ -121,7 +121,8 @@ whenInteractive(() => {
       return (!rule || rule.inView !== undefined) && el.getBoundingClientRect().top < innerHeight + LAZY_MARGIN_PX;
     })
     .map((el) => new Promise((resolve) => painted.set(el, (painting) => void painting.then(resolve))));
-  void Promise.race([Promise.all(nearPaints), new Promise((resolve) => setTimeout(resolve, CORE_WAIT_MS))]).then(startCore);
+  if (!nearPaints.length) startCore();
+  else void Promise.race([Promise.all(nearPaints), new Promise((resolve) => setTimeout(resolve, CORE_WAIT_MS))]).then(() => afterFrame(startCore));
 
   const schedule = createChunkScheduler({
     load: (kind) => void load(kind),
@@ -131,7 +132,7 @@ whenInteractive(() => {
       painted.get(el)?.(painting);
       return painting;
     },
-    afterPaint: whenIdleOrUsed,
+    afterPaint: loadAfterPaint,
   });
   const warned = new Set<string>();
   const scan = () => schedule(scanWidgets(document, tags, warned));

@@ -5,6 +5,9 @@
  * browser hydrates only markup made from the data it has.
  */
 import type { AppStore } from '../../core/store/index.ts';
+import { commentQueriesApi, type ContainerArgs } from '../../core/api/commentQueries.ts';
+import type { Container } from '../../core/api/types.ts';
+import { selectPage, selectSectionUuid } from '../../core/session/slice.ts';
 
 /** What an element's first page loaded: its container and every query answer, in order. */
 export interface FirstPageData {
@@ -26,4 +29,19 @@ export function dataTag(values: readonly unknown[]): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+/**
+ * The first page of an element that shows one container's settings and counts (the count, the
+ * conversation starter): the container, loaded as the mounted element's hook loads it.
+ */
+export async function loadContainerFirstPage(
+  store: AppStore, args: (sectionUuid: string, page: ReturnType<typeof selectPage>) => ContainerArgs,
+): Promise<(FirstPageData & { container: Container }) | null> {
+  const state = store.getState();
+  const sectionUuid = selectSectionUuid(state);
+  if (!sectionUuid) return null;
+  const loaded = await store.dispatch(commentQueriesApi.endpoints.container.initiate(args(sectionUuid, selectPage(state)), { subscribe: false }));
+  const container = loaded.data;
+  return container ? { containerUuid: container.content_container_uuid, values: [container], container } : null;
 }

@@ -28,12 +28,12 @@ export function takeoverPreparer<P>(firstPage: FirstPageLoader<P>, bundle: strin
     const store = getStore();
     const host = props.container instanceof ShadowRoot ? props.container.host : props.container;
     const painted = host?.getAttribute(FIRST_PAINT_ATTR);
+    const messages = () => loadIntl(rootLanguage(selectPage(store.getState())?.lang), bundle);
+    // The page's language is known once core has read the page: its messages load meanwhile.
+    const early = selectPage(store.getState()) ? messages() : null;
     await sessionSettled(store);
     if (selectSessionStatus(store.getState()) !== 'ready') return 'render';
-    const [first] = await Promise.all([
-      firstPage(store, props),
-      loadIntl(rootLanguage(selectPage(store.getState())?.lang), bundle),
-    ]);
+    const [first] = await Promise.all([firstPage(store, props), early ?? messages()]);
     const guest = !selectIsLoggedIn(store.getState());
     return guest && first && dataTag(first.values) === painted ? 'hydrate' : 'render';
   };

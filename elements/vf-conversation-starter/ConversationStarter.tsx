@@ -16,6 +16,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useWidgetContainer } from '../ui/useWidgetContainer.ts';
+import { useHasConversation } from '../ui/useHasConversation.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { MINIMUM_COMMENTS, starterShows } from './starterRules.ts';
 
@@ -38,6 +39,7 @@ export function ConversationStarter({ target, title, description, minimumComment
   const headingId = useId();
   const user = useAppSelector(selectCurrentUser);
   const { sessionFailed, query } = useWidgetContainer(vfContainerId, target);
+  const hasConversation = useHasConversation(target);
   const container = query.data;
   useContainerSubscription(container?.content_container_uuid);
 
@@ -56,7 +58,7 @@ export function ConversationStarter({ target, title, description, minimumComment
   if (!container) return <Skeleton lines={2} label={t('conversations.starter.loading')} />;
   if (!shows) return null;
 
-  const conversation = findConversation(target);
+  const conversation = hasConversation;
   const join = () => {
     const found = goToConversation(findConversation(target), { compose: true });
     emit('vf-conversation-starter-activated', { found });

@@ -1,6 +1,7 @@
 import { ConversationStarter, type ConversationStarterProps } from './ConversationStarter.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * A prompt card that invites readers into the page's conversation. Invisible until it enters
@@ -44,4 +45,5 @@ export const conversationStarterElement: ElementDefinition<ConversationStarterPr
   props: { target: 'string', title: 'string', description: 'string', minimumCommentCount: 'string', vfContainerId: 'string' },
   css,
   bundle: 'conversations',
+  firstPage: loadFirstPage,
 };

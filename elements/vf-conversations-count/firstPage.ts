@@ -3,10 +3,10 @@
  * the server's first-paint renderer and the browser's takeover of that markup (docs/performance.md
  * "Two paths to the first comments") load it before rendering, so both render from the same data.
  */
-import { commentQueriesApi, type ContainerArgs } from '../../core/api/commentQueries.ts';
-import type { FirstPageData } from '../ui/firstPaint.ts';
+import type { ContainerArgs } from '../../core/api/commentQueries.ts';
+import { loadContainerFirstPage, type FirstPageData } from '../ui/firstPaint.ts';
 import type { AppStore } from '../../core/store/index.ts';
-import { selectPage, selectSectionUuid } from '../../core/session/slice.ts';
+import type { selectPage } from '../../core/session/slice.ts';
 import { containerIdFor } from '../ui/useElementContainer.ts';
 import type { ConversationsCountProps } from './ConversationsCount.tsx';
 
@@ -16,13 +16,5 @@ export function countArgs(sectionUuid: string, props: ConversationsCountProps, p
 }
 
 /** Loads the container into `store` (a ready session's) as the mounted element would; null when there is none. */
-export async function loadFirstPage(store: AppStore, props: ConversationsCountProps): Promise<FirstPageData | null> {
-  const state = store.getState();
-  const sectionUuid = selectSectionUuid(state);
-  if (!sectionUuid) return null;
-  const loaded = await store.dispatch(
-    commentQueriesApi.endpoints.container.initiate(countArgs(sectionUuid, props, selectPage(state)), { subscribe: false }),
-  );
-  const container = loaded.data;
-  return container ? { containerUuid: container.content_container_uuid, values: [container] } : null;
-}
+export const loadFirstPage = (store: AppStore, props: ConversationsCountProps): Promise<FirstPageData | null> =>
+  loadContainerFirstPage(store, (sectionUuid, page) => countArgs(sectionUuid, props, page));

@@ -15,7 +15,7 @@ import { useHostState } from '../ui/useHostState.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { useWidgetContainer } from '../ui/useWidgetContainer.ts';
-import { useClientValue } from '../ui/useClientValue.ts';
+import { useHasConversation } from '../ui/useHasConversation.ts';
 import { cutQuote, MAX_CHARACTERS, quotable, quoteType } from './quoteText.ts';
 import { quoteHidden, quoteListArgs } from './firstPage.ts';
 
@@ -30,15 +30,6 @@ export interface PullQuoteProps {
   vfContainerId?: string;
   /** `target`: id or selector of the `<vf-conversations>` the button goes to. */
   target?: string;
-}
-
-/**
- * Whether the page has the conversation the button goes to. The server cannot look, so it paints
- * the button (a pull quote's page usually has its conversation) and hydration starts from that;
- * the browser's answer follows right after.
- */
-function useHasConversation(target: string | undefined): boolean {
-  return useClientValue(() => !!findConversation(target), true);
 }
 
 export function PullQuote({ type, maxCharacters, title, vfContainerId, target }: PullQuoteProps) {

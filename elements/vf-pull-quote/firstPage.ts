@@ -5,10 +5,10 @@
  */
 import { commentQueriesApi, type CommentsArgs } from '../../core/api/commentQueries.ts';
 import type { Container, User } from '../../core/api/types.ts';
-import type { FirstPageData } from '../ui/firstPaint.ts';
+import { loadContainerFirstPage, type FirstPageData } from '../ui/firstPaint.ts';
 import type { AppStore } from '../../core/store/index.ts';
 import { isPrivileged } from '../../core/permissions/index.ts';
-import { selectCurrentUser, selectPage, selectSectionUuid } from '../../core/session/slice.ts';
+import { selectCurrentUser, selectSectionUuid } from '../../core/session/slice.ts';
 import { widgetContainerArgs } from '../ui/useWidgetContainer.ts';
 import { quoteType, SORT_FOR } from './quoteText.ts';
 import type { PullQuoteProps } from './PullQuote.tsx';
@@ -28,18 +28,13 @@ export function quoteListArgs(sectionUuid: string, containerUuid: string, type: 
  * (a ready session's) as the mounted element would; null when there is nothing to paint from.
  */
 export async function loadFirstPage(store: AppStore, props: PullQuoteProps): Promise<FirstPageData | null> {
+  const loaded = await loadContainerFirstPage(store, (sectionUuid, page) => widgetContainerArgs(sectionUuid, props.vfContainerId, props.target, page));
+  if (!loaded) return null;
+  const { container, containerUuid } = loaded;
   const state = store.getState();
-  const sectionUuid = selectSectionUuid(state);
-  if (!sectionUuid) return null;
-  const loaded = await store.dispatch(
-    commentQueriesApi.endpoints.container.initiate(widgetContainerArgs(sectionUuid, props.vfContainerId, props.target, selectPage(state)), { subscribe: false }),
-  );
-  const container = loaded.data;
-  if (!container) return null;
-  const containerUuid = container.content_container_uuid;
   if (quoteHidden(container, selectCurrentUser(state))) return { containerUuid, values: [container] };
   const list = await store.dispatch(
-    commentQueriesApi.endpoints.comments.initiate(quoteListArgs(sectionUuid, containerUuid, props.type), { subscribe: false }),
+    commentQueriesApi.endpoints.comments.initiate(quoteListArgs(selectSectionUuid(state)!, containerUuid, props.type), { subscribe: false }),
   );
   return list.data ? { containerUuid, values: [container, list.data] } : null;
 }

@@ -19,7 +19,7 @@ import { directionOf, localeOf } from '../../core/i18n/languages.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Tags the route knows, with their container kind (the renderer itself loads only when first asked). */
-const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat' };
+const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-conversation-starter': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat' };
 
 interface Query {
   site_uuid?: string;
@@ -27,6 +27,8 @@ interface Query {
   container_id: string;
   lang?: string;
   origin?: string;
+  /** `0`: the page has the shared stylesheets already (another element's answer brings them). */
+  shared?: string;
   [attribute: string]: string | undefined;
 }
 
@@ -38,6 +40,7 @@ const querystring = {
     container_id: { type: 'string', minLength: 1, maxLength: 2048 },
     lang: { type: 'string', maxLength: 35 },
     origin: { type: 'string', maxLength: 300 },
+    shared: { enum: ['0', '1'] },
   },
   required: ['container_id'],
   // The element's attributes, by their names; those the element does not have are ignored.
@@ -96,7 +99,8 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
       const props = propsFromAttributes(FIRST_PAINT_ELEMENTS[tag]!.definition.props as Record<string, AttrType>, q);
       const lang = q.lang?.trim().toLowerCase() || 'en-us';
       const origin = publicOrigin(request);
-      const key = `first-paint ${tag} ${origin} ${site.uuid} ${q.container_id} ${lang} ${JSON.stringify(props)}`;
+      const shared = q.shared !== '0';
+      const key = `first-paint ${tag} ${origin} ${shared} ${site.uuid} ${q.container_id} ${lang} ${JSON.stringify(props)}`;
 
       const cache = app.guestCache;
       const kept = cache.enabled ? cache.get(key) : null;
@@ -110,10 +114,10 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
             nextBanExpiry(app.db, site.uuid),
           ]);
           if (!rendered) return null;
-          const { html, css, structuredData, dataTag, containerUuid } = rendered;
+          const { html, css, sharedCss, structuredData, dataTag, containerUuid } = rendered;
           const body = gzipSync(JSON.stringify({
             result: {
-              html, css, structured_data: structuredData, data_tag: dataTag, container_uuid: containerUuid,
+              html, css, ...(shared ? { shared_css: sharedCss } : {}), structured_data: structuredData, data_tag: dataTag, container_uuid: containerUuid,
               locale: localeOf(rendered.lang), dir: directionOf(rendered.lang),
             },
           }));

@@ -6,6 +6,7 @@
 import type { ElementDefinition } from '../../elements/ui/defineElement.ts';
 import { conversationsElement } from '../../elements/vf-conversations/element.ts';
 import { conversationsCountElement } from '../../elements/vf-conversations-count/element.ts';
+import { conversationStarterElement } from '../../elements/vf-conversation-starter/element.ts';
 import { pullQuoteElement } from '../../elements/vf-pull-quote/element.ts';
 import { liveblogElement } from '../../elements/vf-liveblog/element.ts';
 import { livechatElement } from '../../elements/vf-livechat/element.ts';
@@ -32,6 +33,7 @@ export const FIRST_PAINT_ELEMENTS: Record<string, FirstPaintElement> = {
   'vf-conversations-count': { definition: conversationsCountElement, structuredData: () => null },
   // A quoted comment is already in the conversation's DiscussionForumPosting.
   'vf-pull-quote': { definition: pullQuoteElement, structuredData: () => null },
+  'vf-conversation-starter': { definition: conversationStarterElement, structuredData: () => null },
   'vf-liveblog': {
     definition: liveblogElement,
     structuredData: ([container, posts]) => {

@@ -30,8 +30,9 @@ export interface RenderRequest {
 
 export interface Rendered {
   html: string;
-  /** Every stylesheet the element's shadow root adopts, in order. */
+  /** The element's own stylesheet, and the ones every element's shadow root adopts before it (tokens, shared UI). */
   css: string;
+  sharedCss: string;
   /** schema.org structured data for the page, or null. */
   structuredData: object | null;
   containerUuid: string;

@@ -34,7 +34,8 @@ export async function renderFirstPaint(store: AppStore, element: FirstPaintEleme
   const html = renderToString(createElement(Rooted, { ...request.props, store }));
   return {
     html,
-    css: [tokensCss, uiCss, definition.css ?? ''].filter(Boolean).join('\n'),
+    css: definition.css ?? '',
+    sharedCss: `${tokensCss}\n${uiCss}`,
     structuredData: element.structuredData(first.values),
     containerUuid: first.containerUuid,
     lang,

@@ -14,6 +14,7 @@ import { build, buildWithDemoContent, container, postComment, resultOf, signup, 
 interface Painted {
   html: string;
   css: string;
+  shared_css?: string;
   structured_data: Record<string, any>;
   data_tag: string;
   container_uuid: string;
@@ -45,8 +46,14 @@ test('the demo conversation is painted by its own components: heading, comments,
   const firstReply = DEMO_THREADS[0]!.replies![0]!;
   assert.ok(html.includes(escaped(firstReply.text)), 'replies are in');
   assert.doesNotMatch(html, /<script/i);
-  assert.match(painted.css, /--vf-color-accent/, 'the design tokens');
+  assert.match(painted.shared_css!, /--vf-color-accent/, 'the design tokens');
+  assert.match(painted.shared_css!, /\.vf-button/, 'the shared UI');
   assert.match(painted.css, /\.vf-comment/, "the element's own stylesheet");
+  assert.doesNotMatch(painted.css, /--vf-color-accent:/);
+  // A page whose first answer brought the shared sheets asks for the others without them.
+  const lean = resultOf<Painted>(await paint(app, { shared: '0' }));
+  assert.equal(lean.shared_css, undefined);
+  assert.equal(lean.html, html);
   assert.equal(painted.locale, 'en-US');
   assert.equal(painted.dir, 'ltr');
   assert.match(painted.data_tag, /^[0-9a-z]+\.[0-9a-z]+$/);
@@ -148,4 +155,15 @@ test('what cannot be painted is a 404 or a 400, and the browser renders as befor
 test('VF_FIRST_PAINT=0 turns the route off', async (t) => {
   const { app } = await buildWithDemoContent(t, { VF_FIRST_PAINT: '0' });
   assert.equal((await paint(app)).statusCode, 404);
+});
+
+test('the conversation starter is painted too: its title, description and count, the way to the conversation', async (t) => {
+  const { app } = await buildWithDemoContent(t);
+  const { html } = resultOf<Painted>(await paint(app, { title: 'Plant <more>?', description: 'Tell the city.', 'minimum-comment-count': '1' }, 'vf-conversation-starter'));
+  assert.match(html, /<h2 [^>]*part="title">Plant &lt;more&gt;\?<\/h2>/);
+  assert.match(html, /part="description">Tell the city\.<\/p>/);
+  assert.match(html, /part="count">14 comments<\/p>/);
+  assert.match(html, /part="button"[^>]*>Join the conversation<\/button>/);
+  // More comments wanted than the conversation has: the starter shows nothing.
+  assert.equal(resultOf<Painted>(await paint(app, { 'minimum-comment-count': '50' }, 'vf-conversation-starter')).html, '');
 });
