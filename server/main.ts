@@ -3,6 +3,10 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, seed } from './seed.ts';
 
+// The server renders first paints with React (server/ssr/), loaded on the first one: its
+// production build, unless the environment says otherwise (tests run the development build).
+process.env['NODE_ENV'] ??= 'production';
+
 async function main(): Promise<void> {
   let config;
   try {

@@ -16,6 +16,7 @@
  *   the server processes (the admin CLI).
  * Bounded by bytes and entries, least recently used first out.
  */
+import { gzipSync } from 'node:zlib';
 import type { ContentEvent } from '../../core/api/types.ts';
 
 /** The longest an entry is kept, for changes no server process sees (made by the admin CLI). */
@@ -38,6 +39,8 @@ export interface GuestRead {
 
 interface Entry extends GuestRead {
   body: Buffer;
+  /** The same, gzipped: made on the first hit that takes gzip, then kept with it. */
+  gzipped?: Buffer;
 }
 
 /** A container with entries or reads under way: the latest event number seen. */
@@ -65,8 +68,8 @@ export class GuestCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  /** The kept answer for `key`, or null (none, or no longer valid). */
-  get(key: string): Buffer | null {
+  /** The kept answer for `key` (gzipped when `gzip`), or null (none, or no longer valid). */
+  get(key: string, gzip = false): Buffer | null {
     const entry = this.entries.get(key);
     if (!entry || !this.valid(entry)) {
       if (entry) this.remove(key, entry);
@@ -76,7 +79,14 @@ export class GuestCache {
     this.entries.delete(key); // most recently used goes last
     this.entries.set(key, entry);
     this.hits++;
-    return entry.body;
+    if (!gzip) return entry.body;
+    if (!entry.gzipped) {
+      const gzipped = (entry.gzipped = gzipSync(entry.body));
+      this.bytes += gzipped.length;
+      this.trim(); // never this entry: it is the most recently used
+      return gzipped;
+    }
+    return entry.gzipped;
   }
 
   /**
@@ -105,6 +115,11 @@ export class GuestCache {
     this.entries.set(key, { ...read, validUntil: Math.min(read.validUntil, until), body });
     watched.entries++;
     this.bytes += body.length;
+    this.trim();
+  }
+
+  /** Least recently used out, down to the bounds. */
+  private trim(): void {
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
       this.remove(oldest, entry);
@@ -140,7 +155,7 @@ export class GuestCache {
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.body.length + (entry.gzipped?.length ?? 0);
     const tracked = this.containers.get(entry.container);
     if (tracked && --tracked.entries <= 0) this.containers.delete(entry.container);
   }

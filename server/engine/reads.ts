@@ -17,12 +17,12 @@ import { getSite } from '../storage/sites.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import type { KindPolicy } from './policy.ts';
+import { sendJson, takesGzip } from './keptAnswers.ts';
 
 export const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
 export const containerId = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const MAX_SELECTION = 100;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface ContainerParams {
   section: string;
@@ -120,8 +120,9 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   ): Promise<unknown> {
     const cache = app.guestCache;
     const guest = request.user === null && cache.enabled;
-    const kept = guest ? cache.get(key) : null;
-    if (kept) return reply.type(JSON_TYPE).send(kept);
+    const gzip = guest && takesGzip(request);
+    const kept = guest ? cache.get(key, gzip) : null;
+    if (kept) return sendJson(reply, kept, gzip);
     const container = await load();
     const viewer = await viewerOn(request, container);
     if (!guest) return { result: await answer(container, viewer) };
@@ -130,7 +131,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
     const [result, banExpiry] = await Promise.all([answer(container, viewer), nextBanExpiry(app.db, container.site_uuid)]);
     const body = Buffer.from(JSON.stringify({ result }));
     cache.keep(key, read, body, banExpiry ?? Infinity);
-    return reply.type(JSON_TYPE).send(body);
+    return sendJson(reply, body, false);
   }
 
   /** The first (or a later) page of root items, in the kind's order. */

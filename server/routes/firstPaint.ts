@@ -2,12 +2,13 @@
  * GET /api/first-paint/:tag — an element's first page as server-rendered HTML (docs/api.md
  * "first-paint", docs/performance.md "Two paths to the first comments"). The same for every
  * guest, so it is kept in the guest cache, invalidated like a guest's list read: by the
- * container's event log and the site's generation. 404 when the element cannot be painted
+ * container's event log and the site's generation; sent gzipped to a client that takes gzip. 404 when the element cannot be painted
  * (unknown tag, site or container, or nothing to paint): the browser then renders as before.
  * `VF_FIRST_PAINT=0` leaves the route out (server/app.ts).
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sendJson, takesGzip } from '../engine/keptAnswers.ts';
 import { getSite } from '../storage/sites.ts';
 import { findContainer } from '../storage/containers.ts';
 import { nextBanExpiry } from '../storage/bans.ts';
@@ -17,7 +18,6 @@ import { toAttributeName, type AttrType } from '../../elements/ui/attributes.ts'
 import type { ContainerKind } from '../storage/schema.ts';
 import { directionOf, localeOf } from '../../core/i18n/languages.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** Tags the route knows, with their container kind (the renderer itself loads only when first asked). */
 const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-conversation-starter': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat' };
 
@@ -68,13 +68,6 @@ function publicOrigin(request: FastifyRequest<{ Querystring: Query }>): string {
   return `${scheme}://${request.headers.host ?? 'localhost'}`;
 }
 
-/** The answer is kept gzipped (a first paint is about its bytes): sent as it is, or unzipped for a client that does not take gzip. */
-function send(request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) {
-  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipped);
-  return reply.send(gunzipSync(gzipped));
-}
-
 const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   let renderer: Promise<Awaited<ReturnType<typeof import('../ssr/render.ts')['createRenderer']>>> | null = null;
   const inflight = new Map<string, Promise<Buffer | null>>();
@@ -103,8 +96,9 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
       const key = `first-paint ${tag} ${origin} ${shared} ${site.uuid} ${q.container_id} ${lang} ${JSON.stringify(props)}`;
 
       const cache = app.guestCache;
-      const kept = cache.enabled ? cache.get(key) : null;
-      if (kept) return send(request, reply, kept);
+      const gzip = takesGzip(request);
+      const kept = cache.enabled ? cache.get(key, gzip) : null;
+      if (kept) return sendJson(reply, kept, gzip);
       let pending = inflight.get(key);
       if (!pending) {
         const read = cache.begin(site.uuid, container.uuid, Number(container.event_seq ?? 0));
@@ -115,7 +109,7 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
           ]);
           if (!rendered) return null;
           const { html, css, sharedCss, structuredData, dataTag, containerUuid } = rendered;
-          const body = gzipSync(JSON.stringify({
+          const body = Buffer.from(JSON.stringify({
             result: {
               html, css, ...(shared ? { shared_css: sharedCss } : {}), structured_data: structuredData, data_tag: dataTag, container_uuid: containerUuid,
               locale: localeOf(rendered.lang), dir: directionOf(rendered.lang),
@@ -128,7 +122,8 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
       }
       const body = await pending;
       if (!body) throw notFound('Nothing to paint');
-      return send(request, reply, body);
+      // A first paint is about its bytes: gzipped even when just rendered.
+      return sendJson(reply, gzip ? gzipSync(body) : body, gzip);
     },
   );
 };

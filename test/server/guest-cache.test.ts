@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, CommentPage, Container } from '../../core/api/types.ts';
 import { call, setSiteSettings } from './comment-calls.ts';
@@ -31,6 +32,21 @@ const page = (body: string) => (JSON.parse(body) as { result: CommentPage }).res
 const texts = (body: string) => page(body).contents.map((c) => c.content);
 
 describe('guest cache', () => {
+  test('a browser that takes gzip gets a kept answer gzipped, the same bytes once unzipped', async (t) => {
+    const app = await build(t);
+    const ada = await signup(app);
+    const c = await container(app, 'zipped-story');
+    for (let i = 0; i < 10; i++) await postComment(app, ada.access_token, c.content_container_uuid, `comment number ${i} about the river`);
+    const get = (headers: Record<string, string>) => app.inject({ method: 'GET', url: listUrl(c), headers });
+    const plain = await get({});
+    const zipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.match(String(zipped.headers['vary']), /accept-encoding/);
+    assert.ok(zipped.rawPayload.length < plain.rawPayload.length / 2, `${zipped.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+    assert.equal(gunzipSync(zipped.rawPayload).toString(), plain.body);
+    assert.equal((await get({})).headers['content-encoding'], undefined, 'a client without gzip gets it as it is');
+  });
+
   test('a guest gets, from the second request on, the bytes a fresh read gives, for every query; a reader never uses it', async (t) => {
     const app = await build(t);
     const [ada, bob, bystander] = [await signup(app), await signup(app), await signup(app)];

@@ -2,6 +2,7 @@
 // what a read across a change may not keep, and its bounds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { GuestCache, MAX_AGE_MS } from '../../server/engine/guest-cache.ts';
 
 const body = (text: string) => Buffer.from(text);
@@ -70,4 +71,19 @@ test('bounded by bytes and by entries, the least recently used first out', () =>
   keep('huge', 60);
   assert.equal(cache.get('huge'), null, 'an answer over a quarter of the bound is not kept');
   assert.equal(new GuestCache(0).enabled, false);
+});
+
+test('an entry is gzipped once, on its first hit that takes gzip, and counts in the bound', () => {
+  const cache = new GuestCache(1024 * 1024);
+  const text = JSON.stringify({ result: { contents: Array.from({ length: 50 }, (_, i) => ({ content: `comment ${i}` })) } });
+  cache.keep('a', cache.begin('s', 'c', 0), body(text));
+  const plain = cache.size.bytes;
+  assert.equal(cache.get('a')?.toString(), text);
+  const gzipped = cache.get('a', true)!;
+  assert.equal(gunzipSync(gzipped).toString(), text);
+  assert.ok(gzipped.length < text.length / 3);
+  assert.equal(cache.get('a', true), gzipped, 'made once');
+  assert.equal(cache.size.bytes, plain + gzipped.length);
+  cache.event({ content_container_uuid: 'c', seq: 1 });
+  assert.equal(cache.get('a', true), null, 'and goes with its entry');
 });
