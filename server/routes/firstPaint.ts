@@ -12,12 +12,14 @@ import { sendJson, takesGzip } from '../engine/keptAnswers.ts';
 import { getSite } from '../storage/sites.ts';
 import { findContainer } from '../storage/containers.ts';
 import { nextBanExpiry } from '../storage/bans.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { uuid } from './schemas.ts';
 import { toAttributeName, type AttrType } from '../../elements/ui/attributes.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { directionOf, localeOf } from '../../core/i18n/languages.ts';
 
+/** First paints rendered at once, per process (more answer 503; the loader then leaves the element to the browser). */
+export const MAX_RENDERS = 4;
 /** Tags the route knows, with their container kind (the renderer itself loads only when first asked). */
 const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-conversation-starter': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat' };
 
@@ -101,6 +103,9 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
       if (kept) return sendJson(reply, kept, gzip);
       let pending = inflight.get(key);
       if (!pending) {
+        // Every new key costs a render (tens of ms of CPU): a flood of them (varied hosts or
+        // attributes) is told to render in the browser instead of queueing here.
+        if (inflight.size >= MAX_RENDERS) throw new HttpError(503, 'Too many first paints being rendered: the element renders in the browser');
         const read = cache.begin(site.uuid, container.uuid, Number(container.event_seq ?? 0));
         pending = (async () => {
           const [rendered, banExpiry] = await Promise.all([

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demoConversation.ts';
 import { build, buildWithDemoContent, container, postComment, resultOf, signup, SITE } from './helpers.ts';
+import { MAX_RENDERS } from '../../server/routes/firstPaint.ts';
 
 interface Painted {
   html: string;
@@ -166,4 +167,15 @@ test('the conversation starter is painted too: its title, description and count,
   assert.match(html, /part="button"[^>]*>Join the conversation<\/button>/);
   // More comments wanted than the conversation has: the starter shows nothing.
   assert.equal(resultOf<Painted>(await paint(app, { 'minimum-comment-count': '50' }, 'vf-conversation-starter')).html, '');
+});
+
+test('a flood of new first paints is turned away with 503 (the browser renders), not queued', async (t) => {
+  const { app } = await buildWithDemoContent(t);
+  // Distinct keys (the origin's host is part of one): each would be a render of its own.
+  const answers = await Promise.all(Array.from({ length: MAX_RENDERS * 3 }, (_, i) => paint(app, {}, undefined, { host: `h${i}.example.test` })));
+  const statuses = answers.map((answer) => answer.statusCode);
+  assert.ok(statuses.every((status) => status === 200 || status === 503), statuses.join());
+  assert.ok(statuses.includes(503), 'some are turned away');
+  assert.ok(statuses.filter((status) => status === 200).length >= MAX_RENDERS, 'as many as may render are rendered');
+  assert.equal((await paint(app, {}, undefined, { host: 'h0.example.test' })).statusCode, 200, 'once the flood is over');
 });
