@@ -8,6 +8,7 @@ import type { AppStore } from '../../core/store/index.ts';
 import { commentQueriesApi, type ContainerArgs } from '../../core/api/commentQueries.ts';
 import type { Container } from '../../core/api/types.ts';
 import { selectPage, selectSectionUuid } from '../../core/session/slice.ts';
+import { containerIdFor } from './useElementContainer.ts';
 
 /** What an element's first page loaded: its container and every query answer, in order. */
 export interface FirstPageData {
@@ -44,4 +45,24 @@ export async function loadContainerFirstPage(
   const loaded = await store.dispatch(commentQueriesApi.endpoints.container.initiate(args(sectionUuid, selectPage(state)), { subscribe: false }));
   const container = loaded.data;
   return container ? { containerUuid: container.content_container_uuid, values: [container], container } : null;
+}
+
+/** A read by the page's container id, or by the container's uuid once that is known. */
+type Read = (sectionUuid: string, id: string) => PromiseLike<{ data?: unknown }>;
+
+/**
+ * The first page of a kind that reads its container (by the page's container id) and then the
+ * container's items (the live blog's posts, the chat's messages), as its mounted hooks do.
+ */
+export async function loadContainerAndItems(
+  store: AppStore, vfContainerId: string | undefined, readContainer: Read, readItems: Read,
+): Promise<FirstPageData | null> {
+  const state = store.getState();
+  const sectionUuid = selectSectionUuid(state);
+  if (!sectionUuid) return null;
+  const container = (await readContainer(sectionUuid, containerIdFor(vfContainerId, selectPage(state)))).data as Container | undefined;
+  if (!container) return null;
+  const containerUuid = container.content_container_uuid;
+  const items = (await readItems(sectionUuid, containerUuid)).data;
+  return items ? { containerUuid, values: [container, items] } : null;
 }

@@ -6,10 +6,8 @@
  */
 import { liveblogApi, type LiveblogArgs, type PostsArgs } from '../../core/api/liveblog.ts';
 import { clampSetting, PAGINATION_LIMIT } from '../../core/settings/clamp.ts';
-import { selectPage, selectSectionUuid } from '../../core/session/slice.ts';
 import type { AppStore } from '../../core/store/index.ts';
-import type { FirstPageData } from '../ui/firstPaint.ts';
-import { containerIdFor } from '../ui/useElementContainer.ts';
+import { loadContainerAndItems, type FirstPageData } from '../ui/firstPaint.ts';
 import type { LiveblogProps } from './Liveblog.tsx';
 
 /** Posts per page, from the element's `limit`. */
@@ -25,25 +23,12 @@ export function postsArgs(sectionUuid: string, containerUuid: string, limit: num
   return { sectionUuid, containerUuid, limit };
 }
 
-/**
- * Loads the live blog and its first page of posts into `store` (a ready session's), as the
- * mounted element would: what was loaded, in order, or null when there is nothing to paint from.
- */
-export async function loadFirstPage(store: AppStore, props: LiveblogProps): Promise<FirstPageData | null> {
-  const state = store.getState();
-  const sectionUuid = selectSectionUuid(state);
-  if (!sectionUuid) return null;
+/** Loads the live blog and its first page of posts into `store` (a ready session's), as the mounted element would. */
+export function loadFirstPage(store: AppStore, props: LiveblogProps): Promise<FirstPageData | null> {
   const limit = postsPerPage(props.limit);
-  const containerId = containerIdFor(props.vfContainerId, selectPage(state));
-  const loaded = await store.dispatch(
-    liveblogApi.endpoints.liveblog.initiate(liveblogArgs(sectionUuid, containerId, limit), { subscribe: false }),
+  return loadContainerAndItems(
+    store, props.vfContainerId,
+    (sectionUuid, containerId) => store.dispatch(liveblogApi.endpoints.liveblog.initiate(liveblogArgs(sectionUuid, containerId, limit), { subscribe: false })),
+    (sectionUuid, containerUuid) => store.dispatch(liveblogApi.endpoints.liveblogPosts.initiate(postsArgs(sectionUuid, containerUuid, limit), { subscribe: false })),
   );
-  const container = loaded.data;
-  if (!container) return null;
-  const containerUuid = container.content_container_uuid;
-  const posts = await store.dispatch(
-    liveblogApi.endpoints.liveblogPosts.initiate(postsArgs(sectionUuid, containerUuid, limit), { subscribe: false }),
-  );
-  if (!posts.data) return null;
-  return { containerUuid, values: [container, posts.data] };
 }
