@@ -8,10 +8,12 @@ export interface VfConfig {
   commentsBase: string;
   liveblogBase: string;
   chatBase: string;
+  /** Notifications and subscriptions (`/api/v5`, docs/notifications.md). */
+  notificationsBase: string;
   realtimeUrl: string;
 }
 
-const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'realtimeUrl'];
+const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'notificationsBase', 'realtimeUrl'];
 
 let origin: string | null = null;
 let overrides: Partial<VfConfig> = {};
@@ -39,6 +41,7 @@ export function getConfig(): VfConfig {
     commentsBase: `${base}/api/comments`,
     liveblogBase: `${base}/api/liveblog`,
     chatBase: `${base}/api/chat`,
+    notificationsBase: `${base}/api/v5`,
     realtimeUrl: `${wsBase}/ws`,
   };
   return { ...defaults, ...overrides, ...pageConfig() };

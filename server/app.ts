@@ -23,6 +23,8 @@ import chatRoutes from './kinds/chat/routes.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';
 import firstPaintRoutes from './routes/firstPaint.ts';
 import followRoutes from './routes/follows.ts';
+import notificationRoutes from './notifications/routes.ts';
+import subscriptionRoutes from './notifications/subscriptionRoutes.ts';
 import pageRoutes from './routes/pages.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import settingsRoutes from './routes/settings.ts';
@@ -95,6 +97,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(loginRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
+  app.register(notificationRoutes, { prefix: '/api/v5' });
+  app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });
   app.register(liveblogRoutes, { prefix: '/api/liveblog', dataDir: config.dataDir });
   app.register(mediaFileRoutes, { dataDir: config.dataDir });

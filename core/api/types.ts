@@ -3,6 +3,7 @@
  * so `server/` may import them (DESIGN.md: server → pure core modules only).
  * The protocol itself is described in docs/api.md.
  */
+import type { NotificationNotice } from './notificationTypes.ts';
 
 export type UserPrivilege = 'none' | 'guest' | 'user' | 'mod' | 'admin';
 export type BanLevel = 'none' | 'posting' | 'ghost' | 'hide' | 'login';
@@ -301,7 +302,9 @@ export type ServerFrame =
   /** Signals: someone else is typing there; `typist` stands for their socket, not their user. */
   | { type: 'typing'; subscription_id: string; content_container_uuid: string; typist: string }
   /** Signals: how many sockets (on every server process) have a signals subscription to the container. */
-  | { type: 'presence'; subscription_id: string; content_container_uuid: string; count: number };
+  | { type: 'presence'; subscription_id: string; content_container_uuid: string; count: number }
+  /** A notification for the page's user, or a broadcast (docs/notifications.md "Live delivery"). */
+  | { type: 'notification'; subscription_id: string; data: NotificationNotice };
 
 // ---- pages (docs/api.md "pages") ----
 

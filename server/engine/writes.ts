@@ -10,6 +10,7 @@ import { ANONYMOUS_UUID } from '../../core/ids/index.ts';
 import type { PermissionUser } from '../../core/permissions/index.ts';
 import { limitPosting } from '../auth/rateLimit.ts';
 import { normaliseName } from '../content/normalise.ts';
+import { notifyLike, notifyNewContent } from '../notifications/create.ts';
 import { canSee } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
@@ -117,6 +118,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
       locks,
     );
     for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
+    await notifyNewContent(app, row, container, parent);
     return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, withActor(row, actor))!;
   }
 
@@ -163,6 +165,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
             [total]: count,
           }));
           if (change.event) app.hub.publish(change.event); // after commit
+          if (change.event && reaction === 'like' && on) await notifyLike(app, comment, user.row.uuid);
           return { result: { content_uuid: comment.uuid, [total]: change.total, [reaction === 'like' ? 'liked' : 'disliked']: on } };
         },
       });

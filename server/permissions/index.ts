@@ -40,6 +40,7 @@ const SPECIFIC: Record<string, string> = {
   'message.create:setting_disabled': 'Live chat is disabled on this site',
   'comment.create:banned': 'This account is banned from posting on this site',
   'reply.create:banned': 'This account is banned from posting on this site',
+  'user.follow:self': 'Users cannot follow themselves',
 };
 
 /** The rules' view of a stored user whose effective ban is `ban` (storage/bans.ts). */

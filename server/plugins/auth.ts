@@ -3,6 +3,7 @@
  * `Authorization: Bearer <access token>` (null for guests and for any bad, expired or
  * logged-out token — a route that needs a user calls requireUser()).
  */
+import { createHmac } from 'node:crypto';
 import { checkRequestSignature, signContainer } from '../auth/signatures.ts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +30,8 @@ export interface AuthHelpers {
   signContainer(siteUuid: string, containerUuid: string): string;
   /** preHandler refusing a request whose X-Request-Signature is wrong for its container. */
   checkRequestSignature(request: FastifyRequest): Promise<void>;
+  /** The user's realtime notification channel: uuid-shaped, unguessable without the server's secret. */
+  notificationChannel(userUuid: string): string;
 }
 
 declare module 'fastify' {
@@ -60,6 +63,10 @@ export default fp<{ jwtSecret: Buffer }>(
       accessToken,
       signContainer: (siteUuid: string, containerUuid: string) => signContainer(jwtSecret, siteUuid, containerUuid),
       checkRequestSignature: checkRequestSignature(jwtSecret),
+      notificationChannel(userUuid: string): string {
+        const hex = createHmac('sha256', jwtSecret).update(`notification-channel:${userUuid}`).digest('hex');
+        return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+      },
       async login(user: UserRow): Promise<AuthResult> {
         const session = newSessionId();
         const refresh = newRefreshToken();

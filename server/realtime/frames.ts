@@ -3,11 +3,15 @@
  * frame or the message for an `error` frame.
  */
 import type { ClientFrame, RealtimeRule } from '../../core/api/types.ts';
+import { BROADCAST_CHANNEL } from '../../core/api/notificationTypes.ts';
 import { MAX_RULE_VALUES } from './hub.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The only rule key the hub serves today. */
-export const RULE_KEYS = ['content_container_uuid'] as const;
+/** Containers' content events, and a user's notifications (docs/notifications.md "Live delivery"). */
+export const RULE_KEYS = ['content_container_uuid', 'notification_channel'] as const;
+
+/** A channel is a user's uuid-shaped key, or the site's broadcasts. */
+const isValue = (key: unknown, v: unknown) => typeof v === 'string' && (UUID.test(v) || (key === 'notification_channel' && v === BROADCAST_CHANNEL));
 
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; message: string; subscription_id?: string };
 
@@ -30,7 +34,7 @@ function checkRules(filter: unknown): RealtimeRule[] | string {
     if (!Array.isArray(values) || values.length === 0 || values.length > MAX_RULE_VALUES) {
       return `rule values must be a list of 1 to ${MAX_RULE_VALUES} uuids`;
     }
-    if (!values.every((v) => typeof v === 'string' && UUID.test(v))) return 'rule values must be uuids';
+    if (!values.every((v) => isValue(key, v))) return 'rule values must be uuids';
     rules.push({ key: key as string, values: (values as string[]).map((v) => v.toLowerCase()) });
   }
   return rules;

@@ -6,6 +6,7 @@
  * with "send to Redis" and calls deliverLocal() for every message it receives.
  */
 import type { ContentEvent, RealtimeRule, ServerFrame } from '../../core/api/types.ts';
+import type { NotificationNotice } from '../../core/api/notificationTypes.ts';
 import { Signals } from './signals.ts';
 
 /** One connected socket, as the hub sees it. */
@@ -117,6 +118,30 @@ export class Hub {
 
   watch(watcher: HubWatcher): void {
     this.watchers.push(watcher);
+  }
+
+  /** Set by the Redis bridge: sends a notification notice to every process (each calls deliverNotice). */
+  noticeRelay: ((notice: NotificationNotice) => void) | null = null;
+
+  /** Tells a user's open pages (or, on the broadcast channel, every page of the site) of a new notification. */
+  notify(notice: NotificationNotice): void {
+    if (this.noticeRelay) this.noticeRelay(notice);
+    else this.deliverNotice(notice);
+  }
+
+  /** Sends the notice to this process's subscriptions to its channel; returns how many. */
+  deliverNotice(notice: NotificationNotice): number {
+    let delivered = 0;
+    for (const { client, id } of this.index.get(indexKey('notification_channel', notice.notification_channel)) ?? []) {
+      if (client.siteUuid !== notice.section_uuid) continue;
+      try {
+        client.send({ type: 'notification', subscription_id: id, data: notice });
+        delivered++;
+      } catch {
+        // A socket that fails to send is closing; its close handler removes it.
+      }
+    }
+    return delivered;
   }
 
   /** Set by the Redis bridge: sends a site change to every process (each calls noteSiteChanged). */

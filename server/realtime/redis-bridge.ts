@@ -12,6 +12,7 @@
  */
 import { Redis } from 'ioredis';
 import type { ContentEvent } from '../../core/api/types.ts';
+import type { NotificationNotice } from '../../core/api/notificationTypes.ts';
 import type { Hub } from './hub.ts';
 import { HEARTBEAT_MS, type SignalMessage } from './signals.ts';
 
@@ -19,6 +20,8 @@ export const CHANNEL = 'vf:events';
 export const SIGNALS_CHANNEL = 'vf:signals';
 /** Changes outside the event log that change what a site's readers see (Hub.siteChanged): the site's uuid. */
 export const SITE_CHANGES_CHANNEL = 'vf:site-changes';
+/** Notification notices (docs/notifications.md "Live delivery"): at most once, like events; the list call is the truth. */
+export const NOTICES_CHANNEL = 'vf:notices';
 /** How long closing waits for the goodbye message to reach Redis. */
 const GOODBYE_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -44,6 +47,7 @@ export class RedisBridge {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === SIGNALS_CHANNEL) this.receiveSignal(message);
       else if (channel === SITE_CHANGES_CHANNEL) this.hub.noteSiteChanged(message);
+      else if (channel === NOTICES_CHANNEL) this.receiveNotice(message);
       else this.receive(message);
     });
     this.subscriber.on('ready', () => {
@@ -62,7 +66,7 @@ export class RedisBridge {
     });
     try {
       await Promise.race([Promise.all([bridge.publisher.connect(), bridge.subscriber.connect()]), timeout]);
-      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL, SITE_CHANGES_CHANNEL), timeout]);
+      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL, SITE_CHANGES_CHANNEL, NOTICES_CHANNEL), timeout]);
     } catch (error) {
       void bridge.close();
       throw new Error(`REDIS_URL: cannot use Redis at start: ${(error as Error).message}`);
@@ -71,6 +75,7 @@ export class RedisBridge {
     hub.relay = (event) => bridge.publish(event);
     hub.signals.relay = (message) => bridge.publishSignal(message);
     hub.siteRelay = (site) => bridge.publishSiteChange(site);
+    hub.noticeRelay = (notice) => bridge.publishNotice(notice);
     hub.signals.hello();
     bridge.heartbeat = setInterval(() => hub.signals.heartbeat(), HEARTBEAT_MS);
     bridge.heartbeat.unref();
@@ -88,6 +93,18 @@ export class RedisBridge {
   private publishSiteChange(site: string): void {
     // This process's watchers already know (Hub.siteChanged); the others learn on the way back.
     this.publisher.publish(SITE_CHANGES_CHANNEL, site).catch((error: Error) => this.log.error({ err: error }, 'redis publish of a site change failed'));
+  }
+
+  private publishNotice(notice: NotificationNotice): void {
+    this.publisher.publish(NOTICES_CHANNEL, JSON.stringify(notice)).catch((error: Error) => {
+      this.log.error({ err: error }, 'redis publish of a notice failed; delivering locally only');
+      this.hub.deliverNotice(notice);
+    });
+  }
+
+  private receiveNotice(message: string): void {
+    const notice = parse<NotificationNotice>(message);
+    if (notice && typeof notice.notification_channel === 'string' && typeof notice.section_uuid === 'string') this.hub.deliverNotice(notice);
   }
 
   private receive(message: string): void {
@@ -126,6 +143,7 @@ export class RedisBridge {
     const relayed = this.hub.signals.relay !== null;
     this.hub.relay = null;
     this.hub.siteRelay = null;
+    this.hub.noticeRelay = null;
     this.hub.signals.relay = null;
     if (relayed) {
       let timer: ReturnType<typeof setTimeout> | undefined;

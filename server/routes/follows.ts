@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BanLevel, UserPrivilege } from '../../core/api/types.ts';
 import type { Action } from '../../core/permissions/index.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { notifyFollow } from '../notifications/create.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { effectiveBan } from '../storage/bans.ts';
@@ -23,22 +24,29 @@ export const LIST_LIMIT = 100;
 const listQuery = strictObject({ limit: { type: 'integer', minimum: 1, maximum: LIST_LIMIT, default: LIST_LIMIT } });
 const uuidParams = params(['uuid']);
 
-export default async function followRoutes(app: FastifyInstance): Promise<void> {
-  /** The other user, after the viewer passes `action`'s rule against them. */
-  async function checkedTarget(request: FastifyRequest<{ Params: { uuid: string } }>, action: Action<'user'>) {
-    const { row: me } = requireUser(request);
-    const target = await findUserByUuid(app.db, request.params.uuid);
-    if (!target || target.site_uuid !== me.site_uuid) throw notFound(`No user has the uuid ${request.params.uuid}`);
-    const site = await getSite(app.db, me.site_uuid);
-    const ban = await effectiveBan(app.db, target.uuid);
-    enforce('user', action, {
-      user: viewerOn(request, me.site_uuid),
-      settings: site!.settings,
-      target: { uuid: target.uuid, user_privilege: target.user_privilege as UserPrivilege, ban_level: (ban?.ban_level ?? 'none') as BanLevel },
-    });
-    return { me, target };
-  }
+/** The other user `uuid`, after the signed-in viewer passes `action`'s rule against them. */
+export async function checkedTarget(app: FastifyInstance, request: FastifyRequest, uuid: string, action: Action<'user'>) {
+  const { row: me } = requireUser(request);
+  const target = await findUserByUuid(app.db, uuid);
+  if (!target || target.site_uuid !== me.site_uuid) throw notFound(`No user has the uuid ${uuid}`);
+  const site = await getSite(app.db, me.site_uuid);
+  const ban = await effectiveBan(app.db, target.uuid);
+  enforce('user', action, {
+    user: viewerOn(request, me.site_uuid),
+    settings: site!.settings,
+    target: { uuid: target.uuid, user_privilege: target.user_privilege as UserPrivilege, ban_level: (ban?.ban_level ?? 'none') as BanLevel },
+  });
+  return { me, target };
+}
 
+/** Follows `target` for `me` and tells `target` (once per follower); returns when the follow began. */
+export async function followAndNotify(app: FastifyInstance, me: { uuid: string; site_uuid: string }, target: string, pageId: string | null): Promise<number> {
+  const date = await follow(app.db, me.uuid, target, me.site_uuid, pageId);
+  await notifyFollow(app, me.site_uuid, me.uuid, target);
+  return date;
+}
+
+export default async function followRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { uuid: string }; Body: Common & { page_id?: string } }>(
     '/follows/:uuid',
     {
@@ -46,8 +54,8 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
       schema: { params: uuidParams, body: strictObject({ page_id: { type: 'string', minLength: 1, maxLength: 500 } }), querystring: strictObject({}) },
     },
     async (request) => {
-      const { me, target } = await checkedTarget(request, 'follow');
-      const date = await follow(app.db, me.uuid, target.uuid, me.site_uuid, request.body.page_id ?? null);
+      const { me, target } = await checkedTarget(app, request, request.params.uuid, 'follow');
+      const date = await followAndNotify(app, me, target.uuid, request.body.page_id ?? null);
       return { result: { uuid: target.uuid, date_following: date } };
     },
   );
@@ -87,7 +95,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
     '/mutes/:uuid',
     { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
     async (request) => {
-      const { me, target } = await checkedTarget(request, 'mute');
+      const { me, target } = await checkedTarget(app, request, request.params.uuid, 'mute');
       const date = await mute(app.db, me.uuid, target.uuid, me.site_uuid);
       return { result: { uuid: target.uuid, type: 'user', is_muted: true, date_muted: date } };
     },
@@ -97,7 +105,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
     '/mutes/:uuid',
     { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
     async (request) => {
-      const { me, target } = await checkedTarget(request, 'unmute');
+      const { me, target } = await checkedTarget(app, request, request.params.uuid, 'unmute');
       await unmute(app.db, me.uuid, target.uuid);
       return { result: { uuid: target.uuid, type: 'user', is_muted: false, date_muted: null } };
     },

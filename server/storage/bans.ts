@@ -93,3 +93,19 @@ export async function nextBanExpiry(db: Kysely<Database>, siteUuid: string, now:
     .executeTakeFirst();
   return row?.next == null ? null : Number(row.next);
 }
+
+/** Of these users, the ones whose effective ban hides what they do from others (ghost or hide). */
+export async function hiddenByBan(db: Kysely<Database>, userUuids: string[], now: number = Date.now()): Promise<Set<string>> {
+  if (userUuids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bans')
+    .select(['user_uuid', 'ban_level', 'date_created'])
+    .where('user_uuid', 'in', userUuids)
+    .where('date_revoked', 'is', null)
+    .where((eb) => eb.or([eb('date_expired', 'is', null), eb('date_expired', '>', now)]))
+    .orderBy('date_created', 'desc')
+    .execute();
+  const latest = new Map<string, string>();
+  for (const row of rows) if (!latest.has(row.user_uuid)) latest.set(row.user_uuid, row.ban_level);
+  return new Set([...latest].filter(([, level]) => level === 'ghost' || level === 'hide').map(([uuid]) => uuid));
+}

@@ -39,6 +39,8 @@ export interface UsersTable {
   /** External identity (migration 006): sso | oidc | a social provider, and its subject; unique per site. */
   social_login_provider?: string | null;
   social_login_id?: string | null;
+  /** Browser push switched on (migration 015: `is_user_notification_on`); inserts leave it 0. */
+  push_notifications_on?: number;
 }
 
 /** A site's login method (migration 006): `config` is JSON with secrets, never sent to a client. */
@@ -223,6 +225,74 @@ export interface Database {
   account_tokens: AccountTokensTable;
   site_logins: SiteLoginsTable;
   media: MediaTable;
+  notifications: NotificationsTable;
+  broadcasts: BroadcastsTable;
+  topic_follows: TopicFollowsTable;
+  page_follows: PageFollowsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  server_keys: ServerKeysTable;
+}
+
+/** Migration 015 (docs/notifications.md): one row per recipient. */
+export interface NotificationsTable {
+  uuid: string;
+  site_uuid: string;
+  user_uuid: string;
+  type: string;
+  grouping_key: string;
+  actor_uuid: string;
+  content_uuid: string | null;
+  container_uuid: string | null;
+  target_uuid: string | null;
+  status: string; // new | seen | read
+  date_created: number;
+}
+
+export interface BroadcastsTable {
+  uuid: string;
+  site_uuid: string;
+  actor_uuid: string;
+  topic_id: string | null;
+  title: string;
+  description: string;
+  url: string | null;
+  image_url: string | null;
+  image_alt: string | null;
+  date_created: number;
+}
+
+export interface TopicFollowsTable {
+  user_uuid: string;
+  site_uuid: string;
+  topic_id: string;
+  topic_name: string;
+  topic_type: string;
+  date_created: number;
+}
+
+export interface PageFollowsTable {
+  user_uuid: string;
+  page_uuid: string;
+  site_uuid: string;
+  date_created: number;
+}
+
+export interface PushSubscriptionsTable {
+  user_uuid: string;
+  subscription_id: string;
+  site_uuid: string;
+  endpoint: string;
+  public_key: string;
+  auth_secret: string;
+  date_created: number;
+}
+
+/** Keys the server makes itself once (the VAPID pair for browser push). */
+export interface ServerKeysTable {
+  name: string;
+  public_key: string;
+  private_key: string;
+  date_created: number;
 }
 
 /** Bans (migration 004): the latest unexpired, unrevoked row per user is the effective ban. */

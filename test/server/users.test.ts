@@ -233,7 +233,7 @@ describe('follows', () => {
     assert.equal(resultOf<User>(await getUser(app, star.user.uuid, fan1.access_token)).date_following, null);
     const self = await app.inject({ method: 'PUT', url: followUrl, headers: bearer(star.access_token) });
     assert.equal(self.statusCode, 403);
-    assert.equal(self.json().message, 'You cannot do this to yourself');
+    assert.equal(self.json().message, 'Users cannot follow themselves');
     assert.equal((await app.inject({ method: 'PUT', url: followUrl })).statusCode, 401);
     assert.equal((await app.inject({ method: 'PUT', url: followUrl, headers: bearer(fan2.access_token), payload: { extra: 1 } })).statusCode, 400);
   });

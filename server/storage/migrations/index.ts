@@ -17,6 +17,7 @@ import { contentEngine } from './011_content_engine.ts';
 import { media } from './012_media.ts';
 import { pinnedIndex } from './013_pinned_index.ts';
 import { chat } from './014_chat.ts';
+import { notifications } from './015_notifications.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '012_media': media,
   '013_pinned_index': pinnedIndex,
   '014_chat': chat,
+  '015_notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {
