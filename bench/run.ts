@@ -14,6 +14,7 @@ import { libraryFloor } from './library-floor.ts';
 import { liveblogFanoutRows, postsListRows } from './liveblog.ts';
 import { chatRows } from './chat.ts';
 import { chatSessionRows } from './chat-element.ts';
+import { notificationRows } from './notifications.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
@@ -58,6 +59,8 @@ rows.push(...(await fanoutRows()));
 rows.push(...(await liveblogFanoutRows()));
 // A busy chat room (bench/chat.ts): 1,000 readers, 50 messages a second, one and two processes.
 rows.push(...(await chatRows()));
+// Notification fan-out (bench/notifications.ts): a broadcast and a followed user's comment to 10,000 readers.
+rows.push(...(await notificationRows()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.
 rows.push(...(await firstPaintRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.
