@@ -26,6 +26,7 @@ import followRoutes from './routes/follows.ts';
 import notificationRoutes from './notifications/routes.ts';
 import subscriptionRoutes from './notifications/subscriptionRoutes.ts';
 import pageRoutes from './routes/pages.ts';
+import pushRoutes from './notifications/pushRoutes.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import settingsRoutes from './routes/settings.ts';
 import staticRoutes from './routes/static.ts';
@@ -65,6 +66,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.decorate('postLimiter', new SlidingWindowLimiter(Date.now));
   app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);
   app.decorate('demo', config.demo);
+  app.decorate('vapidSubject', config.vapidSubject ?? null);
 
   app.register(cors, {
     // A request without Origin (curl, same-origin GET) passes; a browser's Origin must be a site's domain.
@@ -103,6 +105,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(liveblogRoutes, { prefix: '/api/liveblog', dataDir: config.dataDir });
   app.register(mediaFileRoutes, { dataDir: config.dataDir });
   app.register(chatRoutes, { prefix: '/api/chat' });
+  app.register(pushRoutes, { prefix: '/api/v5' });
   if (config.firstPaint !== false) app.register(firstPaintRoutes);
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });

@@ -41,6 +41,8 @@ export interface Config {
   guestCacheMb?: number;
   /** The server-rendered first paint (`VF_FIRST_PAINT`, server/routes/firstPaint.ts); on unless 0. */
   firstPaint?: boolean;
+  /** Browser push's VAPID subject (`VF_VAPID_SUBJECT`, docs/push.md): mailto: or https:; null: mailto:admin@<site domain>. */
+  vapidSubject?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +78,7 @@ export function loadConfig(env: Env = process.env): Config {
     postLimit: readCount(env, 'VF_POST_LIMIT', DEFAULT_POST_LIMIT),
     guestCacheMb: readCount(env, 'VF_GUEST_CACHE_MB', DEFAULT_GUEST_CACHE_MB),
     firstPaint: readSwitch(env, 'VF_FIRST_PAINT', true),
+    vapidSubject: readUrl(env, 'VF_VAPID_SUBJECT', ['mailto:', 'https:']),
   };
 }
 

@@ -13,14 +13,7 @@ import { mutedBy } from '../storage/mutes.ts';
 import { countNew } from '../storage/notifications.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';
-
-const EXCERPT_CHARS = 140;
-
-/** Plain text of stored content (live-blog posts are sanitised HTML), cut to an excerpt. */
-function excerptOf(content: string): string {
-  const text = content.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
-}
+import { excerpt } from './excerpt.ts';
 
 function serviceOf(type: string, contentType: ContentType | undefined): Notification['service_type'] {
   if (type.startsWith('broadcast')) return 'broadcast';
@@ -88,7 +81,7 @@ export async function buildFeed(app: FastifyInstance, user: { uuid: string; site
   for (const c of contentByUuid.values()) {
     const page = urls.get(c.container_uuid);
     feedContents[c.uuid] = {
-      content_uuid: c.uuid, excerpt: excerptOf(c.content), container_uuid: c.container_uuid, thread_uuid: c.thread_uuid,
+      content_uuid: c.uuid, excerpt: excerpt(c.content), container_uuid: c.container_uuid, thread_uuid: c.thread_uuid,
       url: page ? `${page.url}#vf-${c.uuid}` : null, title: page?.title ?? null, is_picked: c.is_picked === 1,
     };
   }

@@ -95,18 +95,27 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     },
   );
 
+  // PATCH, or POST with `verb: "PATCH"` (platform.md §7: the client sends every PATCH that way).
   for (const status of ['seen', 'read'] as const) {
-    app.patch<{ Params: { section: string; notification_uuid: string } }>(
-      `/notifications/:section/${status}/:notification_uuid`,
-      { preValidation: absentBodyIsEmpty, schema: { params: statusParams, body: strictObject({}), querystring: strictObject({}) } },
-      async (request) => {
-        const user = userOfSection(request);
-        const target = request.params.notification_uuid;
-        const after = await advanceStatus(app.db, user.uuid, target === 'all' ? null : target, status);
-        if (after === null) throw notFound('No such notification');
-        return { result: { notification_uuid: target, status: after } };
-      },
-    );
+    for (const method of ['PATCH', 'POST'] as const) {
+      app.route<{ Params: { section: string; notification_uuid: string } }>({
+        method,
+        url: `/notifications/:section/${status}/:notification_uuid`,
+        preValidation: absentBodyIsEmpty,
+        schema: {
+          params: statusParams,
+          body: method === 'POST' ? strictObject({ verb: { type: 'string', const: 'PATCH' } }, ['verb']) : strictObject({ verb: { type: 'string', const: 'PATCH' } }),
+          querystring: strictObject({}),
+        },
+        handler: async (request) => {
+          const user = userOfSection(request);
+          const target = request.params.notification_uuid;
+          const after = await advanceStatus(app.db, user.uuid, target === 'all' ? null : target, status);
+          if (after === null) throw notFound('No such notification');
+          return { result: { notification_uuid: target, status: after } };
+        },
+      });
+    }
   }
 
   app.post<{ Params: { section: string; topic_id: string }; Body: Common & { topic_name: string; topic_type?: string } }>(

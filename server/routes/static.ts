@@ -35,6 +35,8 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   const noInput = { querystring: { type: 'object' } };
   app.get('/healthz', { schema: noInput }, async () => ({ result: { ok: true } }));
   app.get('/vf.js', { schema: noInput }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
+  // The push service worker (docs/push.md): at the root so its scope is the whole demo origin.
+  app.get('/vf_sw.js', { schema: noInput }, (_request, reply) => send(reply, DIST, 'vf_sw.js', SHORT_CACHE));
   // Chunks are public code: any origin may load them, without credentials and without `Vary:
   // Origin`, so the loader's fetch() of a chunk (no Origin header on the same origin) and the
   // import() that follows (with one) share one cache entry (core/loader/moduleImport.ts).

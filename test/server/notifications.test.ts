@@ -138,6 +138,10 @@ test('seen and read move forward only; delete is the owner\'s alone', async (t) 
   assert.deepEqual((await feedOf(app, ada.access_token)).notifications.map((n) => n.status), ['read', 'seen', 'seen']);
   assert.equal((await feedOf(app, ada.access_token)).counts.new, 0);
   assert.equal((await patch('seen', 'nope')).statusCode, 400);
+  // The client sends a PATCH as a POST with verb PATCH (platform.md §7).
+  const viaPost = await app.inject({ method: 'POST', url: `${v5}/notifications/${SITE}/read/all`, headers: bearer(ada.access_token), payload: { verb: 'PATCH', section: SITE } });
+  assert.deepEqual(resultOf(viaPost), { notification_uuid: 'all', status: 'read' });
+  assert.deepEqual((await feedOf(app, ada.access_token)).notifications.map((n) => n.status), ['read', 'read', 'read']);
 
   const remove = (uuid: string, token: string) => app.inject({ method: 'DELETE', url: `${v5}/notifications/${SITE}/single/${uuid}`, headers: bearer(token) });
   assert.equal((await remove(third!, bob.access_token)).statusCode, 404);
