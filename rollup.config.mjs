@@ -32,6 +32,9 @@ const chunks = {
     'vf-livechat': 'elements/vf-livechat/define.ts',
     'vf-tray': 'elements/vf-tray/define.ts',
     'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
+    'vf-topic-follow': 'elements/vf-topic-follow/define.ts',
+    'vf-page-follow': 'elements/vf-page-follow/define.ts',
+    'vf-push-opt-in': 'elements/vf-push-opt-in/define.ts',
     'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',
     'vf-svod-email-verification': 'elements/vf-svod-email-verification/define.ts',
   },
@@ -70,4 +73,15 @@ const loader = {
   ],
 };
 
-export default [chunks, loader];
+/** The push service worker (docs/push.md): served at `/vf_sw.js`, copied by publishers to their site root. */
+const serviceWorker = {
+  input: 'core/push/sw.ts',
+  output: { file: 'dist/vf_sw.js', format: 'iife', compact: true },
+  plugins: [
+    nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
+    esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
+    terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
+  ],
+};
+
+export default [chunks, loader, serviceWorker];

@@ -19,6 +19,7 @@ import type { User } from './api/types.ts';
 import { publish, setPublisher } from './global-api/bus.ts';
 import { toUserContext } from './global-api/userContext.ts';
 import { baseApi } from './api/base.ts';
+import { selectUnreadCount } from './api/notifications.ts';
 import { readPageIdentity, type PageIdentity } from './page/identity.ts';
 import { resetStore } from './store/index.ts';
 import { showChunkError as showChunkErrorNotice } from './mount/chunkError.ts';
@@ -72,6 +73,7 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
   // and ready is signalled the first time the session becomes ready (also after a retry).
   let signalled = false;
   let lastUser: unknown = undefined;
+  let lastUnread = -1;
   const sync = () => {
     const state = store.getState();
     if (selectSessionStatus(state) !== 'ready') return;
@@ -83,9 +85,14 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
       host.setContext('user', toUserContext(user));
       if (hasDom) applyPageClasses(user);
     }
+    // Spec §5: the notifications context holds counts.new, kept with the reader's list.
+    const unread = selectUnreadCount(state);
+    if (unread !== lastUnread) {
+      lastUnread = unread;
+      host.setContext('notifications', { counts: { new: unread } });
+    }
     if (!signalled) {
       signalled = true;
-      host.setContext('notifications', { counts: { new: 0 } });
       host.ready();
       widgetQueue.ready();
       if (hasDom) {

@@ -59,7 +59,8 @@ export const profilesApi = baseApi.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         dispatch(profilesApi.util.updateQueryData('user', uuid, (user) => void (user.date_following = data.date_following)));
-        dispatch(profilesApi.util.invalidateTags([{ type: 'User', id: uuid }]));
+        // 'Follows': the follow lists (subscriptions.ts) read the same follows.
+        dispatch(profilesApi.util.invalidateTags([{ type: 'User', id: uuid }, 'Follows']));
       },
     }),
     unfollow: build.mutation<unknown, { uuid: string }>({
@@ -67,7 +68,7 @@ export const profilesApi = baseApi.injectEndpoints({
       async onQueryStarted({ uuid }, { dispatch, queryFulfilled }) {
         if (!(await queryFulfilled.then(() => true, () => false))) return;
         dispatch(profilesApi.util.updateQueryData('user', uuid, (user) => void (user.date_following = null)));
-        dispatch(profilesApi.util.invalidateTags([{ type: 'User', id: uuid }]));
+        dispatch(profilesApi.util.invalidateTags([{ type: 'User', id: uuid }, 'Follows']));
       },
     }),
     mute: build.mutation<MuteEntry, { uuid: string }>({

@@ -7,7 +7,8 @@
  * visible reconnects, or, with the socket still open, checks for missed events. Events are applied
  * exactly once and in order per container (sequencer.ts), gaps filled by the catch-up call,
  * which is retried with back-off while it fails (catchUp.ts); Retry also retries it at once.
- * Typing and presence frames, and the reader's typing, go through signals.ts.
+ * Typing and presence frames, and the reader's typing, go through signals.ts; `notification` frames
+ * become `notifications/noticeReceived` (core/notifications/live.ts).
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
@@ -27,6 +28,7 @@ import {
   socketOpened, subscribeFailed, subscribed, teardownRequested, unsubscribed, watchesContainer, type RealtimeState,
 } from './slice.ts';
 import { ruleContainers } from './subscriptionId.ts';
+import { noticeReceived } from '../notifications/slice.ts';
 
 export const KEEP_ALIVE_MS = 30000;
 export const SUBSCRIBE_TIMEOUT_MS = 5000;
@@ -158,6 +160,8 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
         }
       } else if (frame.type === 'event' && frame.data) {
         catchUp.run(frame.data.content_container_uuid, sequencer.receive(frame.data), frame.subscription_id);
+      } else if (frame.type === 'notification' && frame.data) {
+        api.dispatch(noticeReceived(frame.data));
       } else if (frame.type === 'typing' || frame.type === 'presence') {
         signals.receive(frame);
       } else if (frame.type === 'error' && frame.subscription_id) {

@@ -10,6 +10,7 @@ import { realtimeSlice, teardownRequested } from '../realtime/slice.ts';
 import { signalsSlice } from '../realtime/signals.ts';
 import { sessionSlice } from '../session/slice.ts';
 import { networkSlice } from '../network/slice.ts';
+import { notificationsSlice } from '../notifications/slice.ts';
 import { visibilitySlice } from '../visibility/slice.ts';
 import { createAppListeners } from './listeners.ts';
 
@@ -21,6 +22,7 @@ const rootReducer = combineReducers({
   signals: signalsSlice.reducer,
   network: networkSlice.reducer,
   visibility: visibilitySlice.reducer,
+  notifications: notificationsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -5,6 +5,7 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { baseApi } from '../api/base.ts';
 import { loggedOut } from '../session/slice.ts';
+import { listenForNotifications } from '../notifications/live.ts';
 
 export function createAppListeners() {
   const listeners = createListenerMiddleware();
@@ -14,5 +15,6 @@ export function createAppListeners() {
       api.dispatch(baseApi.util.invalidateTags(['Comments', 'Thread', 'User']));
     },
   });
+  listenForNotifications(listeners);
   return listeners;
 }

@@ -1,11 +1,16 @@
 /**
  * <vf-tray-trigger>: a bell button that opens and closes the page's tray. It carries the tray
- * activator class `vf-js-tray-activator`; `floating` pins it to the window's corner.
+ * activator class `vf-js-tray-activator`; `floating` pins it to the window's corner. For a
+ * signed-in reader it shows the unread (new) count as a badge, kept live (the same list and
+ * realtime subscription as the tray's feed), and says it in its label.
  */
 import { useSyncExternalStore } from 'react';
 import { handledActivations } from '../../core/mount/page.ts';
 import { getTrayState, subscribeTray, trayActions, TRAY_ACTIVATOR_CLASS } from '../../core/mount/tray.ts';
-import { useT } from '../ui/useIntl.ts';
+import { selectUnreadCount } from '../../core/api/notifications.ts';
+import { useNotificationFeed } from '../../core/notifications/useNotificationFeed.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { useIntl, useT } from '../ui/useIntl.ts';
 
 export interface TrayTriggerProps {
   /** `floating`: fixed in the window's bottom corner instead of in the page's flow. */
@@ -28,14 +33,17 @@ function BellIcon() {
 
 export function TrayTrigger({ floating }: TrayTriggerProps) {
   const t = useT();
+  const intl = useIntl();
   const tray = useSyncExternalStore(subscribeTray, getTrayState);
+  useNotificationFeed('all');
+  const unread = useAppSelector(selectUnreadCount);
   return (
     <button
       type="button"
       className={`vf-tray-trigger ${TRAY_ACTIVATOR_CLASS}`}
       part="button"
       data-floating={floating ? '' : undefined}
-      aria-label={t('base.tray.trigger')}
+      aria-label={unread > 0 ? t('base.tray.triggerUnread', { count: unread }) : t('base.tray.trigger')}
       aria-haspopup="dialog"
       aria-expanded={tray.open}
       onClick={(event) => {
@@ -44,6 +52,11 @@ export function TrayTrigger({ floating }: TrayTriggerProps) {
       }}
     >
       <BellIcon />
+      {unread > 0 && (
+        <span className="vf-tray-trigger__badge" part="badge" aria-hidden="true">
+          {unread > 99 ? '99+' : intl.formatNumber(unread)}
+        </span>
+      )}
     </button>
   );
 }

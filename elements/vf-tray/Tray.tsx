@@ -12,6 +12,7 @@ import { Button } from '../ui/Button.tsx';
 import { CloseIcon } from '../ui/CloseIcon.tsx';
 import { useHost } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
+import { Feed } from './Feed.tsx';
 import { TrayProfile } from './TrayProfile.tsx';
 
 /** The element that has focus, looking inside shadow roots. */
@@ -110,7 +111,7 @@ export function Tray() {
           aria-labelledby={`vf-${view}-tab`}
           hidden={tray.view !== view}
         >
-          {tray.view === view && view === 'feed' && <p className="vf-tray__empty">{t('base.tray.feed.empty')}</p>}
+          {tray.view === view && view === 'feed' && <Feed />}
           {tray.view === view && view === 'profile' && <TrayProfile />}
           {tray.view === view && view === 'settings' && (
             <p className="vf-tray__empty">{t('base.tray.settings.empty')}</p>

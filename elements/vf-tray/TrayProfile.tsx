@@ -1,6 +1,7 @@
 /**
  * The tray's profile view: the signed-in reader's name and picture, editable (ProfileEditor),
- * whether their email address awaits confirmation (EmailVerificationNotice), with a Log out
+ * whether their email address awaits confirmation (EmailVerificationNotice), what they follow
+ * and who follows them (FollowLists; the tray has no separate community view), with a Log out
  * button; for a guest, a Log in button that publishes `authentication/required` (site code may
  * swallow it to run its own login) and `tray/login_required`, then opens the shared log in /
  * sign up dialog.
@@ -16,6 +17,7 @@ import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
+import { FollowLists } from './FollowLists.tsx';
 import { ProfileEditor } from './ProfileEditor.tsx';
 
 export function TrayProfile() {
@@ -35,6 +37,7 @@ export function TrayProfile() {
         </p>
         <EmailVerificationNotice key={`verify-${user.uuid}`} user={user} />
         <ProfileEditor key={user.uuid} user={user} />
+        <FollowLists key={`follows-${user.uuid}`} user={user} />
         <Button busy={logoutState.isLoading} onClick={() => void logout().unwrap().catch(() => {})}>
           {t('base.tray.logout')}
         </Button>

@@ -7,6 +7,10 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * page has none, and a second `<vf-tray>` stays empty. Open it with a `<vf-tray-trigger>`, any
  * element with the class `vf-js-tray-activator`, or `window.vf.tray.open()`.
  *
+ * The feed view lists the signed-in reader's notifications grouped (today / last week / older),
+ * filtered (all, likes, replies, editor's picks), live; moderators and admins send broadcasts
+ * from it (docs/elements.md "<vf-tray>").
+ *
  * @summary Notification tray: feed, profile (log in / log out, name and picture) and settings in a side panel.
  *
  * @fires tray/open - `window.vf.$subscribe('tray', 'open', fn)`: `{ view }`.
@@ -14,14 +18,21 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @fires tray/toggle - `{ open, view }` (followed by `open` or `close`).
  * @fires tray/change_tab - `{ view }`.
  * @fires tray/show_profile - `{}`: the profile view was shown.
- * @fires tray/login_required - `{ reason }`: a guest asked to log in from the tray.
+ * @fires tray/login_required - `{ reason }`: a guest asked to log in from the tray (`feed` or `profile`).
  *
  * @csspart panel - The side panel (a modal `<dialog>`).
  * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-settings`).
+ * @csspart feed - The feed view's content.
+ * @csspart feed-filters - The feed's filter toolbar.
+ * @csspart feed-item - One notification group (`data-status`: new, seen or read).
+ * @csspart broadcast - A moderator's broadcast composer.
+ * @csspart empty - The feed's "nothing here" text.
+ * @csspart error - The feed's load error with its retry button.
+ * @csspart offline - "You're offline" above the feed.
  * @csspart profile-name - The signed-in reader's name.
  * @csspart profile-editor - The form changing the reader's name and picture.
  * @csspart email-verification - "Not confirmed yet" and its resend button (docs/accounts.md).
- * @csspart avatar - The signed-in reader's picture or initials.
+ * @csspart avatar - The signed-in reader's picture or initials, and each notification's actor's.
  *
  * @cssprop [--vf-tray-width=24rem] - Width of the panel (never wider than the window).
  * @cssprop [--vf-color-background=#ffffff] - Panel background.

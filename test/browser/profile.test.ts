@@ -56,7 +56,7 @@ describe('<vf-tray> profile', () => {
     expect(getTrayState().view).to.equal('profile');
     typeInto($<HTMLInputElement>(el, 'input[name="name"]')!, 'Ada Renamed');
     buttonByText(el, 'Save name')!.click();
-    const status = await waitFor(() => $(el, '[role="status"]'), 'saved status');
+    const status = await waitFor(() => $(el, '[part="profile-editor"] [role="status"]'), 'saved status');
     expect(status.textContent).to.equal('Your profile was updated.');
     expect((await serverUser(reader)).name).to.equal('Ada Renamed');
     await waitFor(() => $(el, '.vf-tray__name')?.textContent === 'Ada Renamed', 'name shown');
@@ -81,7 +81,7 @@ describe('<vf-tray> profile', () => {
     const before = picture(el);
     // Declared as PNG (passes the browser's check) but not one: the server refuses it.
     choose(el, new File(['<svg onload="alert(1)"></svg>'], 'fake.png', { type: 'image/png' }));
-    const alert = await waitFor(() => $(el, '[role="alert"]'), 'error alert');
+    const alert = await waitFor(() => $(el, '[part="profile-editor"] [role="alert"]'), 'error alert');
     expect(alert.textContent).to.equal('Your change could not be saved. Try again.');
     await waitFor(() => picture(el) === before, 'previous picture back');
     expect(new URL(before!).pathname).to.equal((await serverUser(reader)).pic_large);
@@ -98,7 +98,7 @@ describe('<vf-tray> profile', () => {
   it('removes the picture', async () => {
     buttonByText(el, 'Remove picture')!.click();
     await waitFor(() => picture(el) === null, 'initials shown');
-    await waitFor(() => $(el, '[role="status"]'), 'saved status');
+    await waitFor(() => $(el, '[part="profile-editor"] [role="status"]'), 'saved status');
     expect((await serverUser(reader)).pic_large).to.equal(null);
     expect(buttonByText(el, 'Remove picture')).to.equal(null);
   });

@@ -1,0 +1,142 @@
+/**
+ * Notifications (docs/notifications.md "Calls"): the signed-in reader's list per filter, delete,
+ * mark seen and read (one or all) and a moderator's broadcast. Status changes and deletes show
+ * at once in every cached list (grouping.ts edits) and come back on failure. The list's `counts.new` is the unread count the
+ * trigger shows (`selectUnreadCount`); its `channel` goes to the notifications slice.
+ */
+import type { Broadcast, NotificationFeed, NotificationFilter } from './notificationTypes.ts';
+import { baseApi } from './base.ts';
+import type { ApiError } from './errors.ts';
+import { advanceStatus, removeNotification } from '../notifications/grouping.ts';
+import { channelKnown } from '../notifications/slice.ts';
+import { isLoggedInUser, type SessionState } from '../session/slice.ts';
+
+export type FeedFilter = 'all' | NotificationFilter;
+export const FEED_FILTERS: readonly FeedFilter[] = ['all', 'likes', 'replies', 'editor-picks'];
+/** The list's page size (docs/notifications.md: 1–100, default 50). */
+export const FEED_LIMIT = 50;
+
+export interface FeedArgs {
+  sectionUuid: string;
+  /** Part of the cache key only: another reader's login gets a list of its own. */
+  userUuid: string;
+  filter: FeedFilter;
+}
+export interface NotificationRef {
+  sectionUuid: string;
+  uuid: string;
+}
+export interface MarkArgs {
+  sectionUuid: string;
+  /** The notifications to mark, or every one. */
+  uuids: string[] | 'all';
+}
+export interface BroadcastBody {
+  scope: 'site' | 'topic';
+  topic_id?: string;
+  title: string;
+  description?: string;
+  url?: string;
+  image_url?: string;
+  image_alt?: string;
+}
+export interface BroadcastResult {
+  broadcast: Broadcast;
+  recipients: number;
+}
+
+type State = Parameters<typeof baseApi.util.selectInvalidatedBy>[0];
+type Dispatch = (action: any) => any;
+type Edit = (feed: NotificationFeed) => void;
+
+/**
+ * Applies `edit` to every cached list; returns the undo. A list that answered again meanwhile
+ * cannot be patched back: the lists are read again instead.
+ */
+function editFeeds(dispatch: Dispatch, state: State, edit: Edit): () => void {
+  const patches = baseApi.util
+    .selectInvalidatedBy(state, ['Notifications'])
+    .filter((entry) => entry.endpointName === 'notifications')
+    .map((entry) => dispatch(notificationsApi.util.updateQueryData('notifications', entry.originalArgs as FeedArgs, edit)));
+  return () => {
+    try {
+      patches.forEach((patch) => patch.undo());
+    } catch {
+      dispatch(baseApi.util.invalidateTags(['Notifications']));
+    }
+  };
+}
+
+const base = (sectionUuid: string) => `notifications/${sectionUuid}`;
+
+export const notificationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    notifications: build.query<NotificationFeed, FeedArgs>({
+      query: ({ sectionUuid, filter }) => ({
+        service: 'notifications',
+        url: `${base(sectionUuid)}/all`,
+        params: { filter: filter === 'all' ? undefined : filter, limit: FEED_LIMIT },
+      }),
+      providesTags: ['Notifications'],
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        const done = await queryFulfilled.catch(() => null);
+        if (done) dispatch(channelKnown(done.data.channel));
+      },
+    }),
+    deleteNotification: build.mutation<{ notification_uuid: string; deleted: boolean }, NotificationRef>({
+      query: ({ sectionUuid, uuid }) => ({ service: 'notifications', method: 'DELETE', url: `${base(sectionUuid)}/single/${uuid}` }),
+      async onQueryStarted({ uuid }, { dispatch, getState, queryFulfilled }) {
+        const undo = editFeeds(dispatch, getState() as State, (feed) => removeNotification(feed, uuid));
+        await queryFulfilled.catch(undo);
+      },
+    }),
+    markNotificationsSeen: build.mutation<unknown, MarkArgs>({
+      queryFn: ({ sectionUuid, uuids }, _api, _extra, baseQuery) => markEach(baseQuery, `${base(sectionUuid)}/seen`, uuids),
+      async onQueryStarted({ uuids }, { dispatch, getState, queryFulfilled }) {
+        const undo = editFeeds(dispatch, getState() as State, (feed) => advanceStatus(feed, uuids, 'seen'));
+        await queryFulfilled.catch(undo);
+      },
+    }),
+    markNotificationsRead: build.mutation<unknown, MarkArgs>({
+      queryFn: ({ sectionUuid, uuids }, _api, _extra, baseQuery) => markEach(baseQuery, `${base(sectionUuid)}/read`, uuids),
+      async onQueryStarted({ uuids }, { dispatch, getState, queryFulfilled }) {
+        const undo = editFeeds(dispatch, getState() as State, (feed) => advanceStatus(feed, uuids, 'read'));
+        await queryFulfilled.catch(undo);
+      },
+    }),
+    sendBroadcast: build.mutation<BroadcastResult, BroadcastBody & { sectionUuid: string }>({
+      query: ({ sectionUuid, ...body }) => ({ service: 'notifications', method: 'POST', url: `${base(sectionUuid)}/broadcasts`, body: { ...body } }),
+      invalidatesTags: ['Notifications'],
+    }),
+  }),
+});
+
+type BaseQuery = (args: { service: 'notifications'; method: 'PATCH'; url: string }) => PromiseLike<{ data?: unknown; error?: unknown }> | { data?: unknown; error?: unknown };
+
+/** PATCH …/{uuid} for each (the API marks one at a time, or `all`); the first failure is the answer. */
+async function markEach(baseQuery: BaseQuery, url: string, uuids: string[] | 'all'): Promise<{ data: unknown } | { error: ApiError }> {
+  const results = await Promise.all((uuids === 'all' ? ['all'] : uuids).map((uuid) => baseQuery({ service: 'notifications', method: 'PATCH', url: `${url}/${uuid}` })));
+  const failed = results.find((result) => result.error);
+  return failed ? { error: failed.error as ApiError } : { data: results.map((result) => result.data) };
+}
+
+/**
+ * The signed-in reader's unread (new) count: `counts.new` of their list answered last (it is
+ * global, any filter will do); 0 for a guest.
+ */
+export function selectUnreadCount(state: State & { session: SessionState }): number {
+  const user = state.session.user;
+  if (!isLoggedInUser(user)) return 0;
+  let newest: { at: number; count: number } | null = null;
+  for (const entry of Object.values(state[baseApi.reducerPath].queries)) {
+    if (entry?.endpointName !== 'notifications' || !entry.data || (entry.originalArgs as FeedArgs | undefined)?.userUuid !== user.uuid) continue;
+    const at = entry.fulfilledTimeStamp ?? 0;
+    if (!newest || at >= newest.at) newest = { at, count: (entry.data as NotificationFeed).counts.new };
+  }
+  return newest?.count ?? 0;
+}
+
+export const {
+  useNotificationsQuery, useDeleteNotificationMutation, useMarkNotificationsSeenMutation, useMarkNotificationsReadMutation,
+  useSendBroadcastMutation,
+} = notificationsApi;

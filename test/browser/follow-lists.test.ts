@@ -1,0 +1,93 @@
+/**
+ * The tray profile's follow lists against the real server: the topics, people and pages a reader
+ * follows (each with Unfollow) and who follows them; empty and loading states; axe.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import '../../elements/vf-tray/define.ts';
+import { trayActions } from '../../core/mount/tray.ts';
+import { getStore } from '../../core/store/index.ts';
+import { newReader, unique, type Reader } from './support/api.ts';
+import { bootCore } from './support/boot.ts';
+import { $, $$, waitFor } from './support/dom.ts';
+import { followPageAs, followTopicAs, followUserAs, pagesOf, topicsOf } from './support/follows.ts';
+import { logIn, logOut } from './support/login.ts';
+import { throttleFetch } from './support/network.ts';
+
+/** The texts of one list, by its heading. */
+function section(el: Element, title: string): HTMLElement | null {
+  return $$(el, '.vf-follows__section').find((s) => s.querySelector('h3')?.textContent === title) ?? null;
+}
+const names = (el: Element, title: string) => [...(section(el, title)?.querySelectorAll('.vf-follows__name') ?? [])].map((n) => n.textContent);
+const emptyText = (el: Element, title: string) => section(el, title)?.querySelector('[part="empty"]')?.textContent ?? null;
+
+describe('<vf-tray> profile: follow lists', () => {
+  let tray: Element;
+  let reader: Reader;
+
+  before(async () => {
+    await bootCore();
+    await waitUntil(() => getStore().getState().page.stored, 'the page is stored');
+    tray = await waitFor(() => document.querySelector('vf-tray'), 'the page tray');
+  });
+
+  afterEach(async () => {
+    trayActions.close();
+    await logOut();
+  });
+
+  it('a new reader sees each list empty, after a loading state; axe finds nothing', async () => {
+    reader = await newReader('Empty Lists');
+    const held = throttleFetch({ pattern: /\/subscriptions\/[^/]+\/users\/subscribers/ });
+    try {
+      await logIn(reader);
+      trayActions.open('profile');
+      const skeleton = await waitFor(() => section(tray, 'Your followers')?.querySelector('[part="skeleton"]'), 'followers loading');
+      expect(skeleton.getAttribute('aria-label')).to.equal('Loading…');
+      held.release();
+    } finally {
+      held.restore();
+    }
+    await waitUntil(() => emptyText(tray, 'Your followers') === 'No one follows you yet.', 'followers empty');
+    expect(emptyText(tray, 'Topics you follow')).to.equal('You don’t follow any topics yet.');
+    expect(emptyText(tray, 'People you follow')).to.equal('You don’t follow anyone yet.');
+    expect(emptyText(tray, 'Pages you follow')).to.equal('You don’t follow any pages yet.');
+    await expect(tray).to.be.accessible();
+  });
+
+  it('lists the topics, people and pages followed and the followers; Unfollow removes them on the server too', async () => {
+    reader = await newReader('Lists Reader');
+    const followee = await newReader('Lists Followee');
+    const follower = await newReader('Lists Follower');
+    const topic = unique('list-topic');
+    await followTopicAs(reader, topic, 'Listed Topic');
+    await followUserAs(reader, followee.auth.user.uuid);
+    await followUserAs(follower, reader.auth.user.uuid);
+    const page = getStore().getState().page.stored!;
+    await followPageAs(reader, page.id);
+
+    await logIn(reader);
+    trayActions.open('profile');
+    await waitUntil(() => names(tray, 'Topics you follow').includes('Listed Topic'), 'topic listed');
+    await waitUntil(() => names(tray, 'People you follow').includes('Lists Followee'), 'followee listed');
+    await waitUntil(() => names(tray, 'Your followers').includes('Lists Follower'), 'follower listed');
+    await waitUntil(() => names(tray, 'Pages you follow').length === 1, 'page listed');
+    const link = section(tray, 'Pages you follow')!.querySelector('a')!;
+    expect(link.getAttribute('href')).to.equal(page.url);
+    expect(link.textContent).to.equal(page.title || page.url);
+    expect(section(tray, 'People you follow')!.querySelector('[part="avatar"]')).to.not.equal(null);
+    await expect(tray).to.be.accessible();
+
+    const unfollow = (title: string, name: string) =>
+      section(tray, title)!.querySelector<HTMLButtonElement>(`button[aria-label="Unfollow ${name}"]`)!.click();
+    unfollow('Topics you follow', 'Listed Topic');
+    await waitUntil(() => emptyText(tray, 'Topics you follow') !== null, 'topic gone');
+    expect(await topicsOf(reader)).to.deep.equal([]);
+    unfollow('People you follow', 'Lists Followee');
+    await waitUntil(() => emptyText(tray, 'People you follow') !== null, 'followee gone');
+    unfollow('Pages you follow', page.title || page.url);
+    await waitUntil(() => emptyText(tray, 'Pages you follow') !== null, 'page gone');
+    expect(await pagesOf(reader)).to.deep.equal([]);
+    expect(names(tray, 'Your followers')).to.deep.equal(['Lists Follower']);
+    expect($(tray, '[part="failed"]')).to.equal(null);
+  });
+});
