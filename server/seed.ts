@@ -3,7 +3,8 @@
  * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
  * mode") a moderator and an admin account whose passwords are public, and, when asked
  * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
- * the demo chat (demoChat.ts) and the demo article's conversation (demoConversation.ts).
+ * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts) and the
+ * demo topics' followers (demoTopics.ts), and the demo editors' notifications (demoNotifications.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -17,6 +18,8 @@ import { syncLoginSettings } from './storage/siteLogins.ts';
 import { seedDemoLiveblog } from './demoLiveblog.ts';
 import { seedDemoChat } from './demoChat.ts';
 import { seedDemoConversation } from './demoConversation.ts';
+import { seedDemoTopics } from './demoTopics.ts';
+import { seedDemoNotifications } from './demoNotifications.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -38,7 +41,9 @@ export interface SeedOptions {
 }
 
 export async function seed(app: FastifyInstance, options: SeedOptions = {}): Promise<void> {
-  await upsertSite(app.db, { uuid: DEMO_SITE.uuid, name: DEMO_SITE.name, domains: [...DEMO_SITE.domains], settings: { ...DEFAULT_SETTINGS } });
+  // The demo pages show browser push (docs/push.md); localhost is a secure context.
+  const settings = app.demo && options.demoContent ? { ...DEFAULT_SETTINGS, enable_push_notifications: true } : { ...DEFAULT_SETTINGS };
+  await upsertSite(app.db, { uuid: DEMO_SITE.uuid, name: DEMO_SITE.name, domains: [...DEMO_SITE.domains], settings });
   // The settings were reset: the login switches are derived again from the stored login
   // configuration, so a restart does not hide a login method an admin set up.
   await syncLoginSettings(app.db, DEMO_SITE.uuid);
@@ -49,6 +54,8 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoLiveblog(app, options.demoContent.dataDir);
   await seedDemoChat(app); // after the live blog: it uses the reader that one creates
   await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
+  await seedDemoTopics(app); // its readers follow the demo topics
+  await seedDemoNotifications(app); // after the content they are about
 }
 
 async function seedDemoAccounts(app: FastifyInstance): Promise<void> {

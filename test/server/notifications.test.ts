@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { NotificationFeed } from '../../core/api/notificationTypes.ts';
 import { setSiteSettings } from './comment-calls.ts';
 import { connect } from './realtime-client.ts';
-import { bearer, build, container, countRows, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { seed } from '../../server/seed.ts';
+import { bearer, build, buildWithDemoContent, container, countRows, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const v5 = `/api/v5`;
 const feedOf = async (app: FastifyInstance, token: string, query = '') =>
@@ -230,4 +231,15 @@ test('a reply reaches the author\'s open page live on their channel, and no one 
   const bad = await connect(t, `${address.replace('http', 'ws')}/ws?site_uuid=${SITE}`);
   bad.send({ type: 'subscribe', subscription_id: 'x', filter: { one_of: [{ key: 'notification_channel', values: ['not-a-channel'] }] } });
   assert.equal((await bad.next()).type, 'error');
+});
+
+test('the demo editors find the demo content\'s replies and likes in their feed, once', async (t) => {
+  const { app, dataDir } = await buildWithDemoContent(t);
+  const login = resultOf<{ access_token: string }>(await app.inject({ method: 'POST', url: '/api/v2/users/login', payload: { email: 'moderator@vf.local', password: 'moderator-demo-1', section: SITE } }));
+  const feed = await feedOf(app, login.access_token);
+  const types = new Set(feed.notifications.map((n) => n.notification_type));
+  assert.ok(types.has('reply') && types.has('like'), [...types].join());
+  const rows = await countRows(app, 'notifications');
+  await seed(app, { demoContent: { dataDir } });
+  assert.equal(await countRows(app, 'notifications'), rows);
 });
