@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Comment } from '../../core/api/types.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
+import { notifyApproved } from '../notifications/create.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/content-queries.ts';
@@ -236,7 +237,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         const t = await load(request);
         const user = moderator(request, t);
         notDeleted(t);
-        return apply(
+        const answer = await apply(
           t,
           (before) => {
             if (action === 'unspam' && before.state !== 'spam') return { patch: null };
@@ -251,6 +252,9 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
               ? contentEvent('flags_cleared', after, user.row.uuid)
               : contentEvent(event, after, user.row.uuid),
         );
+        // An approved item notifies now, as it would have on posting without premoderation.
+        if (action === 'enable' && t.row.state === 'awaiting_moderation') await notifyApproved(app, t.row.uuid, t.container);
+        return answer;
       },
     );
   }

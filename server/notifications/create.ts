@@ -78,6 +78,14 @@ export function notifyNewContent(app: FastifyInstance, row: ContentsTable, conta
   });
 }
 
+/** A held item a moderator approved: what posting it would have notified, now that it shows. */
+export async function notifyApproved(app: FastifyInstance, uuid: string, container: ContainersTable): Promise<number> {
+  const row = await app.db.selectFrom('contents').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  if (!row || row.state !== 'visible') return 0;
+  const parent = row.parent_uuid ? await app.db.selectFrom('contents').selectAll().where('uuid', '=', row.parent_uuid).executeTakeFirst() : undefined;
+  return notifyNewContent(app, row, container, parent);
+}
+
 /** A like on someone's content: once per liker and item, however often it is taken back and given again. */
 export function notifyLike(app: FastifyInstance, item: ContentsTable, liker: string): Promise<number> {
   return store(app, async () => {

@@ -57,7 +57,7 @@ test('a reply, likes and a follow notify the author; grouped by key; own actions
   assert.equal((await app.inject({ method: 'GET', url: `${v5}/notifications/${SITE}/all?filter=dislikes`, headers: bearer(ada.access_token) })).statusCode, 400);
 });
 
-test('muted, site-muted and ghost-banned actors and content that is not visible never notify, and drop out of the list later', async (t) => {
+test('muted, site-muted and ghost-banned actors and content that is not visible never notify, and drop out of the list later; a held reply notifies on approval', async (t) => {
   const app = await build(t);
   const [ada, muted, siteMuted, banned, later] = [await signup(app), await signup(app), await signup(app), await signup(app), await signup(app)];
   const mod = await signupAs(app, 'mod');
@@ -81,6 +81,10 @@ test('muted, site-muted and ghost-banned actors and content that is not visible 
   resultOf(await app.inject({ method: 'POST', url: `/api/comments/${SITE}/${c}/moderation/${lateReply.content_uuid}/spam`, headers: bearer(mod.access_token) }));
   const feed = await feedOf(app, ada.access_token);
   assert.deepEqual([feed.notifications.length, feed.groups.length], [0, 0]);
+
+  // The held reply notifies once a moderator approves it.
+  resultOf(await app.inject({ method: 'POST', url: `/api/comments/${SITE}/${c}/moderation/${held.content_uuid}/enable`, headers: bearer(mod.access_token) }));
+  assert.deepEqual((await feedOf(app, ada.access_token)).notifications.map((n) => n.content_uuid), [held.content_uuid]);
 });
 
 test('new content by a followed user and on a followed page; one notification per recipient', async (t) => {
