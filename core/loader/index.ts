@@ -70,8 +70,9 @@ win.vf = {
 // really fetches again: core/loader/moduleImport.ts).
 const importModule = (url: string) => (globalThis.__vfImport ?? ((plain: string) => import(plain)))(url);
 
-// Element chunks are requested with or after core, never before it: their code expects core's
-// importer (a server-painted page asks for core a little later, core/loader/firstPaint.ts).
+// Element chunks are requested with or after core, never before it, and imported once it has run:
+// their code expects core's importer (a server-painted page asks for core a little later,
+// core/loader/firstPaint.ts).
 let requestCore: () => void;
 const coreRequested = new Promise<void>((resolve) => (requestCore = resolve));
 
@@ -81,8 +82,14 @@ const load = (name: string): Promise<unknown> => {
     console.warn(`vf: unknown widget loader ${name}`);
     return Promise.resolve(null);
   }
+  const url = `${origin}/${file}`;
   if (name === 'core') requestCore();
-  return coreRequested.then(() => importChunk(name, `${origin}/${file}`, importModule)).catch((error: unknown) => {
+  // An element chunk is imported once core's importer is there: a plain import() that failed
+  // would stay failed in the module map, and Retry could not mend it (a bigger core arrives later).
+  // Its file is fetched meanwhile, alongside core, into the HTTP cache the import then reads.
+  else void coreRequested.then(() => fetch(url, { mode: 'cors', credentials: 'same-origin' })).catch(() => undefined);
+  const when = name === 'core' ? coreRequested : coreRequested.then(() => coreLoaded);
+  return when.then(() => importChunk(name, url, importModule)).catch((error: unknown) => {
     console.error(error);
     if (name !== 'core') {
       void coreLoaded.then((core) => core?.showChunkError(name, error, () => void load(name)));
