@@ -8,12 +8,12 @@ import { sendKeys } from '@web/test-runner-commands';
 import { createElement } from 'react';
 import { bootCore, published } from './support/boot.ts';
 import { newReader } from './support/api.ts';
+import { logIn } from './support/login.ts';
 import { $, buttonByText, shadow, waitFor } from './support/dom.ts';
 import '../../elements/vf-tray/define.ts';
 import '../../elements/vf-tray-trigger/define.ts';
 import { defineElement } from '../../elements/ui/defineElement.ts';
 import { getStore } from '../../core/store/index.ts';
-import { loggedIn } from '../../core/session/slice.ts';
 import { getTrayState, trayActions } from '../../core/mount/tray.ts';
 import { WIDGET_ID_ATTR } from '../../core/mount/scan.ts';
 
@@ -110,7 +110,8 @@ describe('<vf-tray> and <vf-tray-trigger> added to the page', () => {
     await waitUntil(() => dialog().open, 'tray open');
     expect(bell().getAttribute('aria-expanded')).to.equal('true');
     expect(focused()?.id).to.equal('vf-feed-tab');
-    expect(shadow(tray()).querySelector('#vf-feed')!.textContent).to.equal('No notifications yet');
+    // A guest's feed asks them to log in (the feed is a signed-in reader's notifications).
+    await waitUntil(() => shadow(tray()).querySelector('#vf-feed')!.textContent === 'Log in to see your notifications.Log in', 'guest feed');
     expect(events('tray').map((p) => p.name)).to.deep.equal(['toggle', 'open']);
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => !dialog().open, 'closed by Escape');
@@ -135,7 +136,8 @@ describe('<vf-tray> and <vf-tray-trigger> added to the page', () => {
 
   it('shows the signed-in reader with a Log out button, and the page classes follow', async () => {
     const reader = await newReader('Tray Reader');
-    getStore().dispatch(loggedIn(reader.auth));
+    // A real login (tokens stored): the profile view's follow lists call the server as the reader.
+    await logIn(reader);
     trayActions.showProfile();
     await waitUntil(() => $(tray(), '[part="profile-name"]')?.textContent === 'Tray Reader', 'name shown');
     expect(document.documentElement.classList.contains('vf-logged-in')).to.equal(true);
