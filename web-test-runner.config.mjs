@@ -70,6 +70,7 @@ export default {
     <meta charset="utf-8" />
     <title>vf browser tests</title>
     <script>window.vfConfig = ${JSON.stringify(pageConfig())};</script>
+    <script>(${sendableFailures})();</script>
   </head>
   <body>
     <script type="module" src="${testFramework}"></script>
@@ -77,3 +78,30 @@ export default {
 </html>`,
   reporters: [defaultReporter(), summaryReporter()],
 };
+
+/**
+ * The runner sends results over its socket with structuredClone. A failed expect(element) carries
+ * DOM nodes in its actual/expected, which cannot be cloned: the page threw DataCloneError and the
+ * file hung until testsFinishTimeout instead of failing. Such values go as their description.
+ */
+function sendableFailures() {
+  const clone = window.structuredClone.bind(window);
+  const plain = (value, seen) => {
+    if (typeof Node !== 'undefined' && value instanceof Node) return `<${value.nodeName.toLowerCase()}> ${String(value.outerHTML ?? value.textContent ?? '').slice(0, 300)}`;
+    if (typeof value === 'function') return String(value);
+    if (value === null || typeof value !== 'object') return value;
+    if (seen.has(value)) return seen.get(value);
+    const out = Array.isArray(value) ? [] : value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : {};
+    seen.set(value, out);
+    for (const key of Object.keys(value)) out[key] = plain(value[key], seen);
+    return out;
+  };
+  window.structuredClone = (value, options) => {
+    try {
+      return clone(value, options);
+    } catch (error) {
+      if (error?.name !== 'DataCloneError') throw error;
+      return clone(plain(value, new WeakMap()), options);
+    }
+  };
+}

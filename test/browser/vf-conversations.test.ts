@@ -242,11 +242,13 @@ describe('<vf-conversations>', () => {
       buttonByText(el, 'Reply')!.focus();
       await sendKeys({ press: 'Enter' });
       const reply = await waitFor(() => $<HTMLTextAreaElement>(el, '.vf-reply-box textarea'), 'reply editor');
-      expect(shadow(el).activeElement).to.equal(reply);
+      // Conditions, not expect(element): a failed expect carrying an element cannot be sent to the
+      // test runner (structuredClone), and the file then hangs instead of failing.
+      await waitUntil(() => shadow(el).activeElement === reply, 'reply editor focused');
       await sendKeys({ type: 'A keyboard reply' });
       await ctrlEnter();
       await waitUntil(() => commentTexts(el).includes('A keyboard reply'), 'reply shown');
-      expect($(el, '.vf-reply-box')).to.equal(null);
+      await waitUntil(() => $(el, '.vf-reply-box') === null, 'reply editor closed once posted');
     });
   });
 
