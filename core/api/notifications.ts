@@ -67,6 +67,20 @@ function editFeeds(dispatch: Dispatch, state: State, edit: Edit): () => void {
   };
 }
 
+/**
+ * An optimistic change to the lists: made at once, undone on failure. On success it is made
+ * again, and lists still being read are read once more: a read already on its way when the change
+ * was made answers without it and would put back what was just changed.
+ */
+async function optimistically(dispatch: Dispatch, getState: () => unknown, edit: Edit, fulfilled: Promise<unknown>): Promise<void> {
+  const undo = editFeeds(dispatch, getState() as State, edit);
+  if ((await fulfilled.then(() => true, () => false)) === false) return undo();
+  editFeeds(dispatch, getState() as State, edit);
+  const state = getState() as State;
+  const reading = baseApi.util.selectInvalidatedBy(state, ['Notifications']).some((entry) => state.api.queries[entry.queryCacheKey]?.status === 'pending');
+  if (reading) dispatch(baseApi.util.invalidateTags(['Notifications']));
+}
+
 const base = (sectionUuid: string) => `notifications/${sectionUuid}`;
 
 export const notificationsApi = baseApi.injectEndpoints({
@@ -85,24 +99,18 @@ export const notificationsApi = baseApi.injectEndpoints({
     }),
     deleteNotification: build.mutation<{ notification_uuid: string; deleted: boolean }, NotificationRef>({
       query: ({ sectionUuid, uuid }) => ({ service: 'notifications', method: 'DELETE', url: `${base(sectionUuid)}/single/${uuid}` }),
-      async onQueryStarted({ uuid }, { dispatch, getState, queryFulfilled }) {
-        const undo = editFeeds(dispatch, getState() as State, (feed) => removeNotification(feed, uuid));
-        await queryFulfilled.catch(undo);
-      },
+      onQueryStarted: ({ uuid }, { dispatch, getState, queryFulfilled }) =>
+        optimistically(dispatch, getState, (feed) => removeNotification(feed, uuid), queryFulfilled),
     }),
     markNotificationsSeen: build.mutation<unknown, MarkArgs>({
       queryFn: ({ sectionUuid, uuids }, _api, _extra, baseQuery) => markEach(baseQuery, `${base(sectionUuid)}/seen`, uuids),
-      async onQueryStarted({ uuids }, { dispatch, getState, queryFulfilled }) {
-        const undo = editFeeds(dispatch, getState() as State, (feed) => advanceStatus(feed, uuids, 'seen'));
-        await queryFulfilled.catch(undo);
-      },
+      onQueryStarted: ({ uuids }, { dispatch, getState, queryFulfilled }) =>
+        optimistically(dispatch, getState, (feed) => advanceStatus(feed, uuids, 'seen'), queryFulfilled),
     }),
     markNotificationsRead: build.mutation<unknown, MarkArgs>({
       queryFn: ({ sectionUuid, uuids }, _api, _extra, baseQuery) => markEach(baseQuery, `${base(sectionUuid)}/read`, uuids),
-      async onQueryStarted({ uuids }, { dispatch, getState, queryFulfilled }) {
-        const undo = editFeeds(dispatch, getState() as State, (feed) => advanceStatus(feed, uuids, 'read'));
-        await queryFulfilled.catch(undo);
-      },
+      onQueryStarted: ({ uuids }, { dispatch, getState, queryFulfilled }) =>
+        optimistically(dispatch, getState, (feed) => advanceStatus(feed, uuids, 'read'), queryFulfilled),
     }),
     sendBroadcast: build.mutation<BroadcastResult, BroadcastBody & { sectionUuid: string }>({
       query: ({ sectionUuid, ...body }) => ({ service: 'notifications', method: 'POST', url: `${base(sectionUuid)}/broadcasts`, body: { ...body } }),

@@ -47,8 +47,8 @@ export function BroadcastComposer() {
         scope: draft.scope,
         topic_id: draft.scope === 'topic' ? topic : undefined,
         title,
-        // The API takes the text as one line (no control characters).
-        description: optional(draft.text.replace(/\s*[\r\n]+\s*/g, ' ')),
+        // Line breaks are kept (the API takes no other control characters).
+        description: optional(draft.text.replace(/\r\n?/g, '\n')),
         url: optional(draft.url),
         image_url: optional(draft.image),
         image_alt: optional(draft.imageAlt),

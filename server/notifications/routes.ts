@@ -23,6 +23,8 @@ export const MAX_FEED_LIMIT = 100;
 export const topicId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 /** One line of text, no control characters. */
 const line = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max, pattern: '^[^\\p{Cc}]*$' }) as const;
+/** Text of several lines: no control characters but line feeds. */
+const lines = (max: number) => ({ type: 'string', maxLength: max, pattern: '^(?:[^\\p{Cc}]|\\n)*$' }) as const;
 const webUrl = { type: 'string', maxLength: 2000, pattern: '^https?://[^\\s]+$' } as const;
 
 const sectionParams = { type: 'object', additionalProperties: false, properties: { section: uuid }, required: ['section'] } as const;
@@ -151,7 +153,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         querystring: strictObject({}),
         body: strictObject(
           {
-            scope: { type: 'string', enum: ['site', 'topic'] }, topic_id: topicId, title: line(200, 1), description: line(1000),
+            scope: { type: 'string', enum: ['site', 'topic'] }, topic_id: topicId, title: line(200, 1), description: lines(1000),
             url: webUrl, image_url: webUrl, image_alt: line(300),
           },
           ['scope', 'title'],

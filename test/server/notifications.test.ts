@@ -184,10 +184,11 @@ test('topics: follow, count, list, bad input; a topic broadcast reaches its foll
   assert.equal((await live.next()).type, 'subscribe_success');
 
   const broadcastUrl = `${v5}/notifications/${SITE}/broadcasts`;
-  const topicCast = { scope: 'topic', topic_id: 'politics', title: 'Election night', description: 'Live from 8 pm', url: 'https://news.example/live', image_url: 'https://news.example/i.jpg', image_alt: 'A ballot box' };
+  const topicCast = { scope: 'topic', topic_id: 'politics', title: 'Election night', description: 'Live from 8 pm\nWith the maps', url: 'https://news.example/live', image_url: 'https://news.example/i.jpg', image_alt: 'A ballot box' };
   assert.equal((await app.inject({ method: 'POST', url: broadcastUrl, headers: bearer(ada.access_token), payload: topicCast })).statusCode, 403);
   assert.equal((await app.inject({ method: 'POST', url: broadcastUrl, headers: bearer(admin.access_token), payload: { ...topicCast, url: 'javascript:alert(1)' } })).statusCode, 400);
   assert.equal((await app.inject({ method: 'POST', url: broadcastUrl, headers: bearer(admin.access_token), payload: { scope: 'topic', title: 'no topic' } })).statusCode, 400);
+  assert.equal((await app.inject({ method: 'POST', url: broadcastUrl, headers: bearer(admin.access_token), payload: { ...topicCast, description: 'bell \u0007' } })).statusCode, 400);
   assert.equal(await countRows(app, 'broadcasts'), 0);
   const sent = resultOf<{ recipients: number; broadcast: { notification_uuid: string } }>(await app.inject({ method: 'POST', url: broadcastUrl, headers: bearer(admin.access_token), payload: topicCast }));
   assert.equal(sent.recipients, 1);
@@ -197,6 +198,7 @@ test('topics: follow, count, list, bad input; a topic broadcast reaches its foll
   const adaFeed = await feedOf(app, ada.access_token);
   assert.deepEqual(adaFeed.notifications.map((n) => n.notification_type), ['broadcast_topic']);
   assert.equal(adaFeed.broadcasts[sent.broadcast.notification_uuid]!.target_image_alt, 'A ballot box');
+  assert.equal(adaFeed.broadcasts[sent.broadcast.notification_uuid]!.target_description, 'Live from 8 pm\nWith the maps');
   assert.equal((await feedOf(app, bob.access_token)).notifications.length, 0);
 
   const siteCast = resultOf<{ recipients: number }>(await app.inject({ method: 'POST', url: broadcastUrl, headers: bearer(admin.access_token), payload: { scope: 'site', title: 'Welcome' } }));
