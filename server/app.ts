@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './auth/rateLimit.ts';
-import type { Config } from './config.ts';
+import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
@@ -67,6 +67,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);
   app.decorate('demo', config.demo);
   app.decorate('vapidSubject', config.vapidSubject ?? null);
+  app.decorate('pushHosts', config.pushHosts ?? DEFAULT_PUSH_HOSTS);
 
   app.register(cors, {
     // A request without Origin (curl, same-origin GET) passes; a browser's Origin must be a site's domain.

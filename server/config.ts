@@ -43,7 +43,12 @@ export interface Config {
   firstPaint?: boolean;
   /** Browser push's VAPID subject (`VF_VAPID_SUBJECT`, docs/push.md): mailto: or https:; null: mailto:admin@<site domain>. */
   vapidSubject?: string | null;
+  /** Push services a subscription's endpoint may name (`VF_PUSH_HOSTS`, docs/push.md): the server POSTs there. */
+  pushHosts?: string[];
 }
+
+/** The browsers' push services (Chrome and Edge's FCM, Firefox, Safari, Windows), by host and its subdomains. */
+export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -79,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
     guestCacheMb: readCount(env, 'VF_GUEST_CACHE_MB', DEFAULT_GUEST_CACHE_MB),
     firstPaint: readSwitch(env, 'VF_FIRST_PAINT', true),
     vapidSubject: readUrl(env, 'VF_VAPID_SUBJECT', ['mailto:', 'https:']),
+    pushHosts: readHosts(env, 'VF_PUSH_HOSTS') ?? DEFAULT_PUSH_HOSTS,
   };
 }
 
@@ -109,6 +115,16 @@ function readPort(env: Env): number {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** A comma-separated list of host names (null: unset). */
+function readHosts(env: Env, name: string): string[] | null {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return null;
+  const hosts = raw.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const bad = hosts.find((host) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host));
+  if (bad !== undefined || hosts.length === 0) throw new ConfigError(`${name} must be host names separated by commas, got "${raw}"`);
+  return hosts;
 }
 
 function readUrl(env: Env, name: string, protocols: string[]): string | null {

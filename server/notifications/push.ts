@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** VAPID `sub` claim (`VF_VAPID_SUBJECT`, docs/push.md); null: `mailto:admin@<the site's first domain>`. */
     vapidSubject: string | null;
+    /** Push service hosts an endpoint may name (`VF_PUSH_HOSTS`, docs/push.md); their subdomains too. */
+    pushHosts: string[];
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * Browser push calls (`/api/v5`, docs/notifications.md and docs/push.md): the server's VAPID key,
  * the user's push switch (`is_user_notification_on`), and subscribing or unsubscribing a browser.
- * A subscription is checked whole before anything is stored: the endpoint must be https (http
- * only on 127.0.0.1/localhost, for a push service on the same machine in development and tests),
- * the keys must be a real P-256 point and a 16-byte secret.
+ * A subscription is checked whole before anything is stored: the endpoint must be https on one of
+ * the push services' hosts (`VF_PUSH_HOSTS`: the server POSTs there, so no other address may be
+ * named; in demo mode also 127.0.0.1/localhost over http, for a local push service in development
+ * and tests), the keys must be a real P-256 point and a 16-byte secret.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createECDH } from 'node:crypto';
@@ -61,15 +62,17 @@ function decoded(value: string): Buffer | null {
 }
 
 /** Throws a 400 naming the first bad field of a subscription. */
-export function checkSubscription(body: Pick<PushSubscriptionBody, 'endpoint' | 'public_key' | 'auth_secret'>): void {
+export function checkSubscription(body: Pick<PushSubscriptionBody, 'endpoint' | 'public_key' | 'auth_secret'>, where: { hosts: string[]; local: boolean }): void {
   let url: URL | null = null;
   try {
     url = new URL(body.endpoint);
   } catch {
     // reported below
   }
-  const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
-  if (!url || !secure || url.username || url.password) throw badRequest('endpoint must be an https: URL of a push service', 'endpoint');
+  const host = url?.hostname.toLowerCase() ?? '';
+  const service = url?.protocol === 'https:' && where.hosts.some((known) => host === known || host.endsWith(`.${known}`));
+  const local = where.local && (url?.protocol === 'https:' || url?.protocol === 'http:') && LOCAL_HOSTS.has(host);
+  if (!url || !(service || local) || url.username || url.password) throw badRequest('endpoint must be an https: URL of a push service', 'endpoint');
   const key = decoded(body.public_key);
   let onCurve = false;
   if (key?.length === 65 && key[0] === 0x04) {
@@ -126,7 +129,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
       const { row } = userOf(request);
       const body = request.body;
       checkServiceType(body.service_type);
-      checkSubscription(body);
+      checkSubscription(body, { hosts: app.pushHosts, local: app.demo });
       const site = await getSite(app.db, row.site_uuid);
       if (!site?.settings.enable_push_notifications) throw new HttpError(403, 'Push notifications are not enabled on this site');
       await saveSubscription(app.db, {

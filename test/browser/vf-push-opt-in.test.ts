@@ -26,7 +26,9 @@ async function fakeSubscription(): Promise<PushSubscription> {
   const p256dh = await crypto.subtle.exportKey('raw', pair.publicKey);
   const auth = crypto.getRandomValues(new Uint8Array(16)).buffer;
   const subscription = {
-    endpoint: `https://push.example.test/send/${crypto.randomUUID()}`,
+    // A local push service's address: the test server runs in demo mode, which takes it (docs/push.md);
+    // nothing listens there, and nothing here makes the server send.
+    endpoint: `http://127.0.0.1:9/push/${crypto.randomUUID()}`,
     getKey: (name: string) => (name === 'p256dh' ? p256dh : auth),
     unsubscribe: async () => ((current = null), true),
   };

@@ -69,6 +69,9 @@ test('a bad subscription gets a 400 naming the field and stores nothing', async 
     [{ service_type: 'fcm' }, 400, 'Unsupported service_type fcm'],
     [{ endpoint: 'http://push.example.com/x' }, 400, 'endpoint must be an https: URL of a push service'],
     [{ endpoint: 'not a url' }, 400, 'endpoint must be an https: URL of a push service'],
+    // The server POSTs to the endpoint: only push services' hosts (no internal address to probe).
+    [{ endpoint: 'https://intranet.example.com/admin' }, 400, 'endpoint must be an https: URL of a push service'],
+    [{ endpoint: 'https://fcm.googleapis.com.evil.example/x' }, 400, 'endpoint must be an https: URL of a push service'],
     [{ public_key: offCurve.toString('base64url') }, 400, 'public_key must be a base64url uncompressed P-256 public key (65 bytes)'],
     [{ public_key: Buffer.alloc(33, 2).toString('base64url') }, 400, 'public_key must be a base64url uncompressed P-256 public key (65 bytes)'],
     [{ public_key: 'not*base64' }, 400, 'public_key must be a base64url uncompressed P-256 public key (65 bytes)'],
@@ -84,6 +87,21 @@ test('a bad subscription gets a 400 naming the field and stores nothing', async 
   assert.equal(await countRows(app, 'push_subscriptions'), 0);
   const settings = await app.inject({ method: 'GET', url: `/api/v5/notifications/${SITE}/settings`, headers: bearer(reader.access_token) });
   assert.deepEqual(resultOf(settings), { is_user_notification_on: false });
+  // A real push service's endpoint is taken.
+  resultOf(await subscribe(app, reader.access_token, { ...base, endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def' }));
+});
+
+test('outside demo mode a local endpoint is refused: only the push services\' hosts (VF_PUSH_HOSTS)', async (t) => {
+  const app = await build(t, { VF_DEMO: '0', VF_PUSH_HOSTS: 'push.example.net' });
+  await pushOn(app);
+  const push = await withPushService(t);
+  const reader = await signup(app);
+  const s = push.subscriber();
+  const body = { subscription_id: s.id, endpoint: s.endpoint, public_key: s.public_key, auth_secret: s.auth_secret };
+  assert.equal((await subscribe(app, reader.access_token, body)).statusCode, 400);
+  assert.equal((await subscribe(app, reader.access_token, { ...body, endpoint: 'https://fcm.googleapis.com/fcm/send/x' })).statusCode, 400);
+  resultOf(await subscribe(app, reader.access_token, { ...body, endpoint: 'https://eu.push.example.net/x' }));
+  assert.equal(await countRows(app, 'push_subscriptions'), 1);
 });
 
 test('subscribing needs enable_push_notifications; it turns push on, and removing the last subscription turns it off', async (t) => {
