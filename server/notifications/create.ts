@@ -61,18 +61,22 @@ async function store(app: FastifyInstance, work: () => Promise<NotificationsTabl
  */
 export function notifyNewContent(app: FastifyInstance, row: ContentsTable, container: ContainersTable, parent?: ContentsTable): Promise<number> {
   return store(app, async () => {
-    if (row.state !== 'visible' || !(await actorMayNotify(app.db, row.actor_uuid))) return [];
-    const now = Date.now();
+    if (row.state !== 'visible') return [];
     const base = { site_uuid: row.site_uuid, actor_uuid: row.actor_uuid, content_uuid: row.uuid, container_uuid: row.container_uuid };
     const byUser = new Map<string, Draft>();
     const offer = (users: string[], type: NotificationType, grouping_key: string, target_uuid: string) => {
-      for (const user of users) if (!byUser.has(user)) byUser.set(user, { ...base, type, grouping_key, target_uuid });
+      for (const user of users) if (user !== row.actor_uuid && !byUser.has(user)) byUser.set(user, { ...base, type, grouping_key, target_uuid });
     };
     if (parent) offer([parent.actor_uuid], 'reply', `reply:${parent.uuid}`, parent.uuid);
-    const followers = await app.db.selectFrom('follows').select('follower_uuid').where('followee_uuid', '=', row.actor_uuid).execute();
+    const [followers, page] = await Promise.all([
+      app.db.selectFrom('follows').select('follower_uuid').where('followee_uuid', '=', row.actor_uuid).execute(),
+      pageFollowersOfContainer(app.db, row.site_uuid, container.container_id),
+    ]);
     offer(followers.map((f) => f.follower_uuid), 'subscribed_user_content', `user:${row.actor_uuid}:${row.container_uuid}`, row.actor_uuid);
-    const page = await pageFollowersOfContainer(app.db, row.site_uuid, container.container_id);
     if (page) offer(page.users, 'subscribed_page_content', `page:${page.page}`, page.page);
+    // Most items notify no one: the actor's standing is read only when someone would hear.
+    if (byUser.size === 0 || !(await actorMayNotify(app.db, row.actor_uuid))) return [];
+    const now = Date.now();
     const recipients = await recipientsOf(app.db, row.actor_uuid, [...byUser.keys()]);
     return [...recipients].flatMap((user) => rowsFor([user], byUser.get(user)!, now));
   });

@@ -32,10 +32,15 @@ export async function pagesOf(db: Kysely<Database>, user: string, limit: number)
   return rows.map((row) => ({ ...row, date_created: Number(row.date_created) }));
 }
 
-/** The followers of the page whose unique id is the container's `container_id`, and that page. */
+/** The followers of the page whose unique id is the container's `container_id`, and that page (one query). */
 export async function pageFollowersOfContainer(db: Kysely<Database>, site: string, containerId: string): Promise<{ page: string; users: string[] } | null> {
-  const page = await db.selectFrom('pages').select('uuid').where('site_uuid', '=', site).where('unique_id', '=', containerId).executeTakeFirst();
-  if (!page) return null;
-  const rows = await db.selectFrom('page_follows').select('user_uuid').where('page_uuid', '=', page.uuid).execute();
-  return { page: page.uuid, users: rows.map((row) => row.user_uuid) };
+  const rows = await db
+    .selectFrom('pages')
+    .leftJoin('page_follows', 'page_follows.page_uuid', 'pages.uuid')
+    .select(['pages.uuid', 'page_follows.user_uuid'])
+    .where('pages.site_uuid', '=', site)
+    .where('pages.unique_id', '=', containerId)
+    .execute();
+  if (rows.length === 0) return null;
+  return { page: rows[0]!.uuid, users: rows.flatMap((row) => (row.user_uuid ? [row.user_uuid] : [])) };
 }
