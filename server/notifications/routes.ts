@@ -11,7 +11,7 @@ import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { advanceStatus, deleteNotification, notificationRows } from '../storage/notifications.ts';
 import { getSite } from '../storage/sites.ts';
-import { followTopic, topicFollowers, unfollowTopic } from '../storage/topicFollows.ts';
+import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfollowTopic } from '../storage/topicFollows.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import { broadcastOf, sendBroadcast } from './create.ts';
 import { buildFeed } from './feed.ts';
@@ -131,6 +131,10 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
       const name = request.body.topic_name.trim();
       if (!name) throw badRequest('Topic name cannot be empty', 'topic_name');
       const topic = { topic_id: request.params.topic_id, topic_name: name, topic_type: request.body.topic_type?.trim() || 'topic' };
+      const standing = await topicStanding(app.db, user.uuid, topic.topic_id);
+      if (!standing.follows && standing.count >= MAX_FOLLOWED_TOPICS) {
+        throw new HttpError(409, `You follow ${MAX_FOLLOWED_TOPICS} topics, the most one reader can; unfollow one first`);
+      }
       return { result: await followTopic(app.db, user.uuid, site.uuid, topic) };
     },
   );

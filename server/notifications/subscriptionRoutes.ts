@@ -12,7 +12,7 @@ import { unfollow } from '../storage/follows.ts';
 import { followPage, followsPage, pagesOf, unfollowPage } from '../storage/pageFollows.ts';
 import type { Database } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
-import { topicFollowerCount, topicsOf } from '../storage/topicFollows.ts';
+import { MAX_FOLLOWED_TOPICS, topicFollowerCount, topicsOf } from '../storage/topicFollows.ts';
 import type { Kysely } from 'kysely';
 import { topicId, userOfSection } from './routes.ts';
 
@@ -51,7 +51,7 @@ export default async function subscriptionRoutes(app: FastifyInstance): Promise<
   app.get<{ Params: { section: string } }>(
     '/subscriptions/:section/topics',
     { schema: { params: sectionParams, querystring: strictObject({}) } },
-    async (request) => ({ result: { items: await topicsOf(app.db, userOfSection(request).uuid, LIST_LIMIT) } }),
+    async (request) => ({ result: { items: await topicsOf(app.db, userOfSection(request).uuid, MAX_FOLLOWED_TOPICS) } }),
   );
 
   for (const [path, side] of [['subscribers', 'followers'], ['subscriptions', 'followees']] as const) {

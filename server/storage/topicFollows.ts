@@ -3,6 +3,22 @@ import type { Kysely } from 'kysely';
 import type { FollowedTopic } from '../../core/api/notificationTypes.ts';
 import type { Database } from './schema.ts';
 
+/**
+ * The most topics one reader follows. The reader's list holds them all (GET …/topics), so a
+ * page knows every topic it follows from one call.
+ */
+export const MAX_FOLLOWED_TOPICS = 500;
+
+/** Whether the user follows the topic, and how many topics they follow. */
+export async function topicStanding(db: Kysely<Database>, user: string, topicId: string): Promise<{ follows: boolean; count: number }> {
+  const rows = await db
+    .selectFrom('topic_follows')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(eb.case().when('topic_id', '=', topicId).then(1).else(0).end()).as('mine')])
+    .where('user_uuid', '=', user)
+    .executeTakeFirstOrThrow();
+  return { follows: Number(rows.mine ?? 0) > 0, count: Number(rows.n) };
+}
+
 /** Follows the topic (idempotent: the first follow's name and date stay) and returns the record. */
 export async function followTopic(db: Kysely<Database>, user: string, site: string, topic: Omit<FollowedTopic, 'date_created'>, now = Date.now()): Promise<FollowedTopic> {
   await db

@@ -249,3 +249,18 @@ test('the demo editors find the demo content\'s replies and likes in their feed,
   await seed(app, { demoContent: { dataDir } });
   assert.equal(await countRows(app, 'notifications'), rows);
 });
+
+test('a reader follows at most 500 topics, and their list holds every one', async (t) => {
+  const app = await build(t);
+  const ada = await signup(app);
+  const rows = Array.from({ length: 500 }, (_, i) => ({ user_uuid: ada.user.uuid, site_uuid: SITE, topic_id: `t${i}`, topic_name: `Topic ${i}`, topic_type: 'topic', date_created: i }));
+  await app.db.insertInto('topic_follows').values(rows).execute();
+  const follow = (id: string) => app.inject({ method: 'POST', url: `${v5}/notifications/${SITE}/topics/${id}`, headers: bearer(ada.access_token), payload: { topic_name: id } });
+  const refused = await follow('one-more');
+  assert.deepEqual([refused.statusCode, refused.json().message], [409, 'You follow 500 topics, the most one reader can; unfollow one first']);
+  resultOf(await follow('t7')); // one already followed: still fine
+  const list = resultOf<{ items: unknown[] }>(await app.inject({ method: 'GET', url: `${v5}/subscriptions/${SITE}/topics`, headers: bearer(ada.access_token) }));
+  assert.equal(list.items.length, 500);
+  resultOf(await app.inject({ method: 'DELETE', url: `${v5}/notifications/${SITE}/topics/t0`, headers: bearer(ada.access_token) }));
+  resultOf(await follow('one-more'));
+});
