@@ -50,6 +50,17 @@ export interface NotificationGroup {
   notifications: string[];
 }
 
+/** POST /v5/notifications/{s}/broadcasts: what a moderator or admin sends. */
+export interface BroadcastBody {
+  scope: 'site' | 'topic';
+  topic_id?: string;
+  title: string;
+  description?: string;
+  url?: string;
+  image_url?: string;
+  image_alt?: string;
+}
+
 /** A moderator's or admin's broadcast (content.md §3 "Broadcast notification"). */
 export interface Broadcast {
   notification_uuid: string;

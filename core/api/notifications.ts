@@ -4,11 +4,10 @@
  * at once in every cached list (grouping.ts edits) and come back on failure. The list's `counts.new` is the unread count the
  * trigger shows (`selectUnreadCount`); its `channel` goes to the notifications slice.
  */
-import type { Broadcast, NotificationFeed, NotificationFilter } from './notificationTypes.ts';
+import type { Broadcast, BroadcastBody, NotificationFeed, NotificationFilter } from './notificationTypes.ts';
 import { baseApi } from './base.ts';
 import type { ApiError } from './errors.ts';
 import { advanceStatus, removeNotification } from '../notifications/grouping.ts';
-import { channelKnown } from '../notifications/slice.ts';
 import { isLoggedInUser, type SessionState } from '../session/slice.ts';
 
 export type FeedFilter = 'all' | NotificationFilter;
@@ -30,15 +29,6 @@ export interface MarkArgs {
   sectionUuid: string;
   /** The notifications to mark, or every one. */
   uuids: string[] | 'all';
-}
-export interface BroadcastBody {
-  scope: 'site' | 'topic';
-  topic_id?: string;
-  title: string;
-  description?: string;
-  url?: string;
-  image_url?: string;
-  image_alt?: string;
 }
 export interface BroadcastResult {
   broadcast: Broadcast;
@@ -92,10 +82,6 @@ export const notificationsApi = baseApi.injectEndpoints({
         params: { filter: filter === 'all' ? undefined : filter, limit: FEED_LIMIT },
       }),
       providesTags: ['Notifications'],
-      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const done = await queryFulfilled.catch(() => null);
-        if (done) dispatch(channelKnown(done.data.channel));
-      },
     }),
     deleteNotification: build.mutation<{ notification_uuid: string; deleted: boolean }, NotificationRef>({
       query: ({ sectionUuid, uuid }) => ({ service: 'notifications', method: 'DELETE', url: `${base(sectionUuid)}/single/${uuid}` }),

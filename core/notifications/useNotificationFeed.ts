@@ -11,16 +11,17 @@ import { mutesArg, useMutesQuery } from '../api/profiles.ts';
 import { useRealtimeSubscription } from '../realtime/useRealtimeSubscription.ts';
 import { isLoggedInUser } from '../session/slice.ts';
 import { useAppSelector } from '../store/hooks.ts';
-import { selectNotificationChannel } from './slice.ts';
 
 export function useNotificationFeed(filter: FeedFilter) {
   const user = useAppSelector((state) => state.session.user);
   const sectionUuid = useAppSelector((state) => state.session.sectionUuid);
   const args = isLoggedInUser(user) && sectionUuid ? { sectionUuid, userUuid: user.uuid, filter } : skipToken;
-  const channel = useAppSelector(selectNotificationChannel);
-  useRealtimeSubscription(args !== skipToken && channel ? [{ key: 'notification_channel', values: [channel, BROADCAST_CHANNEL] }] : null);
   // Read again whenever an element starts showing it (the tray opening) or the reader changes.
-  return useNotificationsQuery(args, { refetchOnMountOrArgChange: true });
+  const feed = useNotificationsQuery(args, { refetchOnMountOrArgChange: true });
+  // The reader's channel comes with their list (currentData: never another reader's).
+  const channel = args !== skipToken ? feed.currentData?.channel : undefined;
+  useRealtimeSubscription(channel ? [{ key: 'notification_channel', values: [channel, BROADCAST_CHANNEL] }] : null);
+  return feed;
 }
 
 /** The users the reader muted, as the page knows them now (a mute made here counts at once). */

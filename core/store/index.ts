@@ -10,7 +10,6 @@ import { realtimeSlice, teardownRequested } from '../realtime/slice.ts';
 import { signalsSlice } from '../realtime/signals.ts';
 import { sessionSlice } from '../session/slice.ts';
 import { networkSlice } from '../network/slice.ts';
-import { notificationsSlice } from '../notifications/slice.ts';
 import { visibilitySlice } from '../visibility/slice.ts';
 import { createAppListeners } from './listeners.ts';
 
@@ -22,7 +21,6 @@ const rootReducer = combineReducers({
   signals: signalsSlice.reducer,
   network: networkSlice.reducer,
   visibility: visibilitySlice.reducer,
-  notifications: notificationsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

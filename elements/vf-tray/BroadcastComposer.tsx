@@ -6,7 +6,8 @@
  * warning when nobody received it), error; success and errors clear after 4000 ms.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useSendBroadcastMutation, type BroadcastBody } from '../../core/api/notifications.ts';
+import { useSendBroadcastMutation } from '../../core/api/notifications.ts';
+import type { BroadcastBody } from '../../core/api/notificationTypes.ts';
 import { selectSectionUuid } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';

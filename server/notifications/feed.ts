@@ -14,6 +14,7 @@ import { countNew } from '../storage/notifications.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';
 import { excerpt } from './excerpt.ts';
+import { unique } from './unique.ts';
 
 function serviceOf(type: string, contentType: ContentType | undefined): Notification['service_type'] {
   if (type.startsWith('broadcast')) return 'broadcast';
@@ -22,7 +23,6 @@ function serviceOf(type: string, contentType: ContentType | undefined): Notifica
   return contentType.includes('liveblog') ? 'liveblog' : 'comments';
 }
 
-const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
 
 export async function buildFeed(app: FastifyInstance, user: { uuid: string; site_uuid: string }, rows: NotificationsTable[]): Promise<NotificationFeed> {
   const db = app.db;

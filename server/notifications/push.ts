@@ -16,6 +16,7 @@ import { REPO_ROOT } from '../routes/static.ts';
 import { deleteSubscription, subscriptionsToNotify, type PushSubscriptionRow } from '../storage/pushSubscriptions.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { excerpt } from './excerpt.ts';
+import { unique } from './unique.ts';
 import { vapidKeys } from '../storage/serverKeys.ts';
 import { getSite } from '../storage/sites.ts';
 
@@ -54,7 +55,6 @@ interface Context {
 
 /** The actors, contents (with their page) and broadcasts the rows name: three queries per batch. */
 async function loadContext(app: FastifyInstance, rows: NotificationsTable[]): Promise<Context> {
-  const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
   const actorIds = unique(rows.map((r) => r.actor_uuid));
   const contentIds = unique(rows.map((r) => r.content_uuid));
   const broadcastIds = unique(rows.filter((r) => r.type.startsWith('broadcast_')).map((r) => r.target_uuid));

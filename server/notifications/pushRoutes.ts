@@ -6,15 +6,15 @@
  * named; in demo mode also 127.0.0.1/localhost over http, for a local push service in development
  * and tests), the keys must be a real P-256 point and a 16-byte secret.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '../../core/api/notificationTypes.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { deleteSubscription, pushSwitchOf, saveSubscription, setPushSwitch } from '../storage/pushSubscriptions.ts';
 import { vapidKeys } from '../storage/serverKeys.ts';
 import { getSite } from '../storage/sites.ts';
+import { userOfSection } from './routes.ts';
 
 const SERVICE_TYPE = 'web_push';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -45,13 +45,6 @@ const subscribeBody = strictObject(
   ['service_type', 'subscription_id', 'public_key', 'auth_secret', 'endpoint'],
 );
 const unsubscribeBody = strictObject({ service_type: text(50), subscription_id: subscriptionId }, ['service_type', 'subscription_id']);
-
-/** The signed-in user, who must belong to the site in the path. */
-function userOf(request: FastifyRequest<{ Params: { section: string } }>): RequestUser {
-  const user = requireUser(request);
-  if (user.row.site_uuid !== request.params.section) throw new HttpError(403, 'This account belongs to another site');
-  return user;
-}
 
 function checkServiceType(value: string): void {
   if (value !== SERVICE_TYPE) throw badRequest(`Unsupported service_type ${value}`, 'service_type');
@@ -100,7 +93,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
     '/notifications/:section/settings',
     { schema: { params: sectionParams, querystring: strictObject({}), response: { 200: settingResult } } },
     async (request) => {
-      const { row } = userOf(request);
+      const row = userOfSection(request);
       return { result: { is_user_notification_on: await pushSwitchOf(app.db, row.uuid) } };
     },
   );
@@ -116,7 +109,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { row } = userOf(request);
+      const row = userOfSection(request);
       await setPushSwitch(app.db, row.uuid, request.body.is_user_notification_on);
       return { result: { is_user_notification_on: request.body.is_user_notification_on } };
     },
@@ -126,7 +119,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
     '/subscriptions/:section/push',
     { schema: { params: sectionParams, body: subscribeBody, querystring: strictObject({}), response: { 200: subscriptionResult } } },
     async (request) => {
-      const { row } = userOf(request);
+      const row = userOfSection(request);
       const body = request.body;
       checkServiceType(body.service_type);
       checkSubscription(body, { hosts: app.pushHosts, local: app.demo });
@@ -148,7 +141,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
     '/subscriptions/:section/push',
     { preValidation: absentBodyIsEmpty, schema: { params: sectionParams, body: unsubscribeBody, querystring: strictObject({}), response: { 200: subscriptionResult } } },
     async (request) => {
-      const { row } = userOf(request);
+      const row = userOfSection(request);
       checkServiceType(request.body.service_type);
       await deleteSubscription(app.db, row.uuid, request.body.subscription_id);
       return { result: { subscription_id: request.body.subscription_id, subscribed: false } };

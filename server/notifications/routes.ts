@@ -5,14 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOTIFICATION_FILTERS, type NotificationFilter } from '../../core/api/notificationTypes.ts';
+import { type BroadcastBody, NOTIFICATION_FILTERS, type NotificationFilter } from '../../core/api/notificationTypes.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { advanceStatus, deleteNotification, notificationRows } from '../storage/notifications.ts';
 import { getSite } from '../storage/sites.ts';
 import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfollowTopic } from '../storage/topicFollows.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
+import { absentBodyIsEmpty, type Common, httpUrl, params, strictObject, uuid } from '../routes/schemas.ts';
 import { broadcastOf, sendBroadcast } from './create.ts';
 import { buildFeed } from './feed.ts';
 
@@ -20,20 +20,19 @@ export const FEED_LIMIT = 50;
 export const MAX_FEED_LIMIT = 100;
 
 /** Publisher-chosen topic ids: letters, digits and `_ . : -`. */
-export const topicId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+const topicId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 /** One line of text, no control characters. */
 const line = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max, pattern: '^[^\\p{Cc}]*$' }) as const;
 /** Text of several lines: no control characters but line feeds. */
 const lines = (max: number) => ({ type: 'string', maxLength: max, pattern: '^(?:[^\\p{Cc}]|\\n)*$' }) as const;
-const webUrl = { type: 'string', maxLength: 2000, pattern: '^https?://[^\\s]+$' } as const;
 
-const sectionParams = { type: 'object', additionalProperties: false, properties: { section: uuid }, required: ['section'] } as const;
+const sectionParams = params(['section']);
 /** A notification uuid, or `all` (seen and read). */
 const statusParams = {
   type: 'object', additionalProperties: false, required: ['section', 'notification_uuid'],
   properties: { section: uuid, notification_uuid: { type: 'string', anyOf: [uuid, { const: 'all' }] } },
 } as const;
-const topicParams = { type: 'object', additionalProperties: false, properties: { section: uuid, topic_id: topicId }, required: ['section', 'topic_id'] } as const;
+export const topicParams = { type: 'object', additionalProperties: false, properties: { section: uuid, topic_id: topicId }, required: ['section', 'topic_id'] } as const;
 
 /** The signed-in user, who must belong to the site in the path. */
 export function userOfSection(request: FastifyRequest<{ Params: { section: string } }>) {
@@ -48,15 +47,6 @@ interface ListQuery extends Common {
   before?: number;
 }
 
-interface BroadcastBody extends Common {
-  scope: 'site' | 'topic';
-  topic_id?: string;
-  title: string;
-  description?: string;
-  url?: string;
-  image_url?: string;
-  image_alt?: string;
-}
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const listQuery = strictObject({
@@ -149,7 +139,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.post<{ Params: { section: string }; Body: BroadcastBody }>(
+  app.post<{ Params: { section: string }; Body: Common & BroadcastBody }>(
     '/notifications/:section/broadcasts',
     {
       schema: {
@@ -158,7 +148,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         body: strictObject(
           {
             scope: { type: 'string', enum: ['site', 'topic'] }, topic_id: topicId, title: line(200, 1), description: lines(1000),
-            url: webUrl, image_url: webUrl, image_alt: line(300),
+            url: httpUrl, image_url: httpUrl, image_alt: line(300),
           },
           ['scope', 'title'],
         ),

@@ -7,16 +7,16 @@ import type { FollowItem } from '../../core/api/notificationTypes.ts';
 import { notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { checkedTarget, followAndNotify, LIST_LIMIT } from '../routes/follows.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { unfollow } from '../storage/follows.ts';
 import { followPage, followsPage, pagesOf, unfollowPage } from '../storage/pageFollows.ts';
 import type { Database } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
 import { MAX_FOLLOWED_TOPICS, topicFollowerCount, topicsOf } from '../storage/topicFollows.ts';
 import type { Kysely } from 'kysely';
-import { topicId, userOfSection } from './routes.ts';
+import { topicParams, userOfSection } from './routes.ts';
 
-const sectionParams = { type: 'object', additionalProperties: false, properties: { section: uuid }, required: ['section'] } as const;
+const sectionParams = params(['section']);
 const noBody = { preValidation: absentBodyIsEmpty };
 
 /** Followers (`side` followee) or followees (`side` follower) of the user, newest first, with names. */
@@ -44,7 +44,7 @@ async function followList(db: Kysely<Database>, user: string, side: 'followers' 
 export default async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { section: string; topic_id: string } }>(
     '/subscriptions/:section/topics/:topic_id/count',
-    { schema: { params: { type: 'object', additionalProperties: false, properties: { section: uuid, topic_id: topicId }, required: ['section', 'topic_id'] }, querystring: strictObject({}) } },
+    { schema: { params: topicParams, querystring: strictObject({}) } },
     async (request) => ({ result: { count: await topicFollowerCount(app.db, request.params.section, request.params.topic_id) } }),
   );
 

@@ -13,10 +13,9 @@ import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { findOrCreatePage, getPage, toApiPage, updatePage } from '../storage/pages.ts';
 import { getSite } from '../storage/sites.ts';
-import { type Common, params, strictObject } from './schemas.ts';
+import { type Common, httpUrl, params, strictObject } from './schemas.ts';
 
 const PAGE_TYPES = ['article', 'section', 'video', 'profile', 'product'];
-const httpUrl = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' };
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 
 const pageFields = {

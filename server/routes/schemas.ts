@@ -18,6 +18,9 @@ export function storedUserName(name: string): string {
   return clean;
 }
 
+/** An http(s) address (pages, broadcast links and images). */
+export const httpUrl = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
+
 /** A user named by uuid or by numeric id (spec §7 `users/{id}`). */
 export const userId = { type: 'string', anyOf: [uuid, { pattern: '^[1-9][0-9]{0,14}$' }] } as const;
 

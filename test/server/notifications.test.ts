@@ -264,3 +264,23 @@ test('a reader follows at most 500 topics, and their list holds every one', asyn
   resultOf(await app.inject({ method: 'DELETE', url: `${v5}/notifications/${SITE}/topics/t0`, headers: bearer(ada.access_token) }));
   resultOf(await follow('one-more'));
 });
+
+test('mentions: the notifications about one container; unsubscribing from a user stops their content notifying', async (t) => {
+  const app = await build(t);
+  const [ada, bob] = [await signup(app), await signup(app)];
+  const [first, second] = [(await container(app)).content_container_uuid, (await container(app)).content_container_uuid];
+  const adaFirst = await postComment(app, ada.access_token, first, 'on the first page');
+  const adaSecond = await postComment(app, ada.access_token, second, 'on the second page');
+  await postComment(app, bob.access_token, first, 'reply one', adaFirst.content_uuid);
+  await postComment(app, bob.access_token, second, 'reply two', adaSecond.content_uuid);
+  const mentions = resultOf<NotificationFeed>(await app.inject({ method: 'GET', url: `${v5}/notifications/${SITE}/mentions/${second}`, headers: bearer(ada.access_token) }));
+  assert.deepEqual(mentions.notifications.map((n) => n.content_container_uuid), [second]);
+  assert.equal((await app.inject({ method: 'GET', url: `${v5}/notifications/${SITE}/mentions/${second}` })).statusCode, 401);
+
+  const subscription = `${v5}/subscriptions/${SITE}/users/${bob.user.uuid}`;
+  resultOf(await app.inject({ method: 'POST', url: subscription, headers: bearer(ada.access_token) }));
+  assert.deepEqual(resultOf(await app.inject({ method: 'DELETE', url: subscription, headers: bearer(ada.access_token) })), { user_uuid: bob.user.uuid, date_created: null });
+  const before = await countRows(app, 'notifications');
+  await postComment(app, bob.access_token, first, 'Bob on his own');
+  assert.equal(await countRows(app, 'notifications'), before);
+});
