@@ -76,6 +76,8 @@ describe('single-page apps', () => {
     ));
     await page.getByText('A comment on the first story').waitFor();
     await page.locator('vf-conversations-count:not(#kept)').getByText('1 comment').waitFor();
+    // The painted comments can show before the element's chunk has run: reset once it has mounted.
+    await page.waitForFunction(() => customElements.get('vf-conversations') !== undefined);
 
     // Every frame from now on: does the conversation area show a comment (old or new)?
     // (A string: tsx would wrap named functions in a helper the page does not have.)
