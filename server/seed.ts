@@ -58,18 +58,29 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoNotifications(app); // after the content they are about
 }
 
+/**
+ * The demo passwords are public, so one hash each serves every seed in this process: hashing is
+ * slow on purpose (scrypt), and tests seed a new database for nearly every test.
+ */
+const demoPasswordHashes = new Map<string, Promise<string>>();
+function demoPasswordHash(password: string): Promise<string> {
+  let hash = demoPasswordHashes.get(password);
+  if (!hash) demoPasswordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const existing = await findUserByEmail(app.db, DEMO_SITE.uuid, account.email);
     // Retired by a start outside demo mode: demo mode gives the published password back.
-    if (existing?.password_hash === RETIRED_DEMO_PASSWORD) await updateUser(app.db, existing.uuid, { password_hash: await hashPassword(account.password) });
+    if (existing?.password_hash === RETIRED_DEMO_PASSWORD) await updateUser(app.db, existing.uuid, { password_hash: await demoPasswordHash(account.password) });
     if (existing) continue;
     // createUser ignores a concurrent duplicate (unique email per site).
     await createUser(app.db, {
       site_uuid: DEMO_SITE.uuid,
       email: account.email,
       name: account.name,
-      password_hash: await hashPassword(account.password),
+      password_hash: await demoPasswordHash(account.password),
       user_privilege: account.user_privilege,
     });
   }
