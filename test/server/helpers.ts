@@ -70,7 +70,14 @@ export async function freshPostgres(cleanups: (() => Promise<void>)[], template?
 let template: Promise<string> | null = null;
 // Registered as the file loads, so it runs after all of the file's tests (inside a test it would
 // run after that test).
-if (usingPostgres) after(async () => void (template && (await dropDatabase(await template))));
+/** Databases of this file's finished tests, emptied, for its next tests (quicker than a new copy). */
+const emptied: string[] = [];
+if (usingPostgres) {
+  after(async () => {
+    for (const name of emptied.splice(0)) await dropDatabase(name);
+    if (template) await dropDatabase(await template);
+  });
+}
 
 /**
  * A database every migration has run on, made once per test file and dropped after its tests:
@@ -106,6 +113,49 @@ function migratedSqliteTemplate(): Promise<string> {
   return sqliteTemplate;
 }
 
+/**
+ * A database as migrated and empty as the template: one a finished test left (emptied), else a
+ * new copy. Copying a database costs about half a second on this machine; emptying one, a tenth.
+ */
+async function postgresForTest(cleanups: (() => Promise<void>)[]): Promise<string> {
+  const name = emptied.pop() ?? (await withAdmin(async (client) => {
+    const fresh = `vf_t_${randomBytes(6).toString('hex')}`;
+    await client.query(`CREATE DATABASE ${fresh} TEMPLATE ${await migratedTemplate()}`);
+    return fresh;
+  }));
+  const url = databaseUrl(name);
+  cleanups.push(async () => {
+    await withAdmin((client) => untilUnused(client, name));
+    await emptyDatabase(url);
+    emptied.push(name);
+  });
+  return url;
+}
+
+/**
+ * Empties every table but the migrations' own and restarts the sequences: the state the template
+ * has. DELETE, not TRUNCATE: on tables this small it is several times quicker (TRUNCATE makes new
+ * files for every table and index); foreign keys are not checked meanwhile (replica role).
+ */
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely\\_%'",
+    );
+    const sequences = await client.query<{ name: string }>("SELECT quote_ident(sequencename) AS name FROM pg_sequences WHERE schemaname = 'public'");
+    await client.query([
+      'SET session_replication_role = replica;',
+      ...tables.rows.map((table) => `DELETE FROM ${table.name};`),
+      ...sequences.rows.map((sequence) => `ALTER SEQUENCE ${sequence.name} RESTART;`),
+      'SET session_replication_role = DEFAULT;',
+    ].join(' '));
+  } finally {
+    await client.end();
+  }
+}
+
 /** `extraEnv` adds to the test's environment (e.g. SMTP_URL for a local SMTP server). */
 export async function build(t: TestContext, extraEnv: Record<string, string> = {}): Promise<FastifyInstance> {
   // node:test runs after-hooks in the order they were added; cleanups must run last-in first-out
@@ -118,7 +168,7 @@ export async function build(t: TestContext, extraEnv: Record<string, string> = {
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   // Posting limits are off unless a test sets VF_POST_LIMIT: tests post many comments at once.
   const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VF_POST_LIMIT: '0', ...extraEnv };
-  if (usingPostgres) env['DATABASE_URL'] = await freshPostgres(cleanups, await migratedTemplate());
+  if (usingPostgres) env['DATABASE_URL'] = await postgresForTest(cleanups);
   else if (!env['DATABASE_URL']) copyFileSync(await migratedSqliteTemplate(), join(env['VF_DATA_DIR']!, 'vf.sqlite'));
   const app = buildApp({ config: loadConfig(env) });
   cleanups.push(() => app.close());
