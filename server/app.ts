@@ -5,6 +5,7 @@
 import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULT_PASSWORD_COST, setPasswordCost } from './auth/passwords.ts';
 import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './auth/rateLimit.ts';
 import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
@@ -62,6 +63,9 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     schemaErrorFormatter: formatSchemaErrors,
   });
   installErrorHandlers(app);
+  const passwordCost = config.passwordCost ?? DEFAULT_PASSWORD_COST;
+  setPasswordCost(passwordCost);
+  if (passwordCost < DEFAULT_PASSWORD_COST) app.log.warn({ passwordCost }, `VF_PASSWORD_COST below ${DEFAULT_PASSWORD_COST} makes stored passwords quicker to guess: for test servers only`);
   app.decorate('authLimiter', new SlidingWindowLimiter(Date.now, config.authLimits));
   app.decorate('postLimiter', new SlidingWindowLimiter(Date.now));
   app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);

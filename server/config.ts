@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './auth/passwords.ts';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './auth/rateLimit.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 
@@ -45,6 +46,8 @@ export interface Config {
   vapidSubject?: string | null;
   /** Push services a subscription's endpoint may name (`VF_PUSH_HOSTS`, docs/push.md): the server POSTs there. */
   pushHosts?: string[];
+  /** scrypt's cost for new password hashes as log2(N) (`VF_PASSWORD_COST`, server/auth/passwords.ts). */
+  passwordCost?: number;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Safari, Windows), by host and its subdomains. */
@@ -85,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     firstPaint: readSwitch(env, 'VF_FIRST_PAINT', true),
     vapidSubject: readUrl(env, 'VF_VAPID_SUBJECT', ['mailto:', 'https:']),
     pushHosts: readHosts(env, 'VF_PUSH_HOSTS') ?? DEFAULT_PUSH_HOSTS,
+    passwordCost: readPasswordCost(env),
   };
 }
 
@@ -104,6 +108,14 @@ function readCount(env: Env, name: string, fallback: number): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number (0 turns the limit off), got "${raw}"`);
+  return Number(raw);
+}
+
+function readPasswordCost(env: Env): number {
+  const raw = nonEmpty(env, 'VF_PASSWORD_COST');
+  if (raw === undefined) return DEFAULT_PASSWORD_COST;
+  const { min, max } = PASSWORD_COST_RANGE;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(`VF_PASSWORD_COST must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 

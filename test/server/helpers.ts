@@ -167,7 +167,8 @@ export async function build(t: TestContext, extraEnv: Record<string, string> = {
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   // Posting limits are off unless a test sets VF_POST_LIMIT: tests post many comments at once.
-  const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VF_POST_LIMIT: '0', ...extraEnv };
+  // Password hashes at the lowest cost (docs/server.md VF_PASSWORD_COST): tests sign up many readers.
+  const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VF_POST_LIMIT: '0', VF_PASSWORD_COST: '10', ...extraEnv };
   if (usingPostgres) env['DATABASE_URL'] = await postgresForTest(cleanups);
   else if (!env['DATABASE_URL']) copyFileSync(await migratedSqliteTemplate(), join(env['VF_DATA_DIR']!, 'vf.sqlite'));
   const app = buildApp({ config: loadConfig(env) });

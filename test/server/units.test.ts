@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Sqlite from 'better-sqlite3';
 import type { ContentEvent, ServerFrame } from '../../core/api/types.ts';
-import { hashPassword, verifyPassword } from '../../server/auth/passwords.ts';
+import { DEFAULT_PASSWORD_COST, hashPassword, setPasswordCost, verifyPassword } from '../../server/auth/passwords.ts';
 import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { normaliseComment } from '../../server/content/normalise.ts';
@@ -26,7 +26,7 @@ describe('config', () => {
     assert.equal(config.firstPaint, true, 'the server-rendered first paint is on by default');
     assert.equal(loadConfig({ VF_DATA_DIR: dir, VF_FIRST_PAINT: '0' }).firstPaint, false);
 
-    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes']]) {
+    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes'], ['VF_PASSWORD_COST', '9'], ['VF_PASSWORD_COST', '21'], ['VF_PASSWORD_COST', 'high']]) {
       assert.throws(() => loadConfig({ VF_DATA_DIR: dir, [name!]: value }), (error: Error) => error instanceof ConfigError && error.message.includes(name!));
     }
   });
@@ -49,6 +49,21 @@ describe('tokens and passwords', () => {
     assert.notEqual(a, b);
     assert.equal(await verifyPassword('pass-word', a), true);
     assert.equal(await verifyPassword('pass-worD', a), false);
+  });
+
+  test('a hash keeps the cost it was made with: changing VF_PASSWORD_COST locks no one out', async () => {
+    try {
+      setPasswordCost(10);
+      const cheap = await hashPassword('pass-word');
+      setPasswordCost(DEFAULT_PASSWORD_COST);
+      const dear = await hashPassword('pass-word');
+      assert.match(cheap, /^scrypt\$1024\$/);
+      assert.match(dear, /^scrypt\$16384\$/);
+      assert.equal(await verifyPassword('pass-word', cheap), true);
+      assert.equal(await verifyPassword('pass-word', dear), true);
+    } finally {
+      setPasswordCost(DEFAULT_PASSWORD_COST);
+    }
   });
 });
 

@@ -38,7 +38,9 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
       VF_AUTH_LIMIT_PER_IP: '0',
       VF_AUTH_LIMIT_PER_EMAIL: '0',
       // Tests post many comments at once: the posting limit (docs/server.md) is off here too.
-      VF_POST_LIMIT: '0', ...env,
+      VF_POST_LIMIT: '0',
+      // Every test reader's password is hashed at the lowest cost (docs/server.md VF_PASSWORD_COST).
+      VF_PASSWORD_COST: '10', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
