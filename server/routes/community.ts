@@ -2,8 +2,9 @@
  * Community reads (`/api/v2`, content.md §7 "Users, follow, mute, ratings"; docs/api.md
  * "community"): the site's top users, a user's comments, a page's threads and comments, and the
  * site-wide comment lists behind <vf-community-comments>, <vf-community-popular> and
- * <vf-trending-comments>. Anyone may read them; what each viewer gets is the one visibility rule
- * (storage/community.ts), so moderators also see held and removed comments, with their reasons.
+ * <vf-trending-comments>. Anyone may read them; the comment lists are the public showcase
+ * (storage/community.ts: what a reader sees, for moderators too); a page's threads are the
+ * conversation's own first page, so there moderators see what they see in the conversation.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CommunityShow, SortOrder } from '../../core/api/types.ts';
@@ -25,10 +26,10 @@ export const USER_COMMENTS_LIMIT = 5;
 
 const integer = (minimum: number, maximum: number, fallback: number) => ({ type: 'integer', minimum, maximum, default: fallback });
 
-/** The community lists' options: which list, how many, and the windows (popular: days, trending: hours, like trending). */
+/** The community lists' options: which list, how many, and the windows (popular: days, trending: hours), ranged like trending (content.md §5: count 1–100 (5), days 1–30 (7), hours 1–48 (3)). */
 const listOptions = {
   show: { type: 'string', enum: ['latest', 'popular', 'trending'], default: 'latest' },
-  limit: integer(1, 50, 10),
+  limit: integer(1, 100, 5),
   days: integer(1, 30, 7),
   hours: integer(1, 48, 3),
 };

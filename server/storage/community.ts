@@ -1,10 +1,12 @@
 /**
  * Community reads (docs/api.md "community"): a site's (or one container's) latest, popular and
- * trending comments with the page each is on, and its top users. Every list applies the one
- * visibility rule (content/visibility.ts `visibleTo`) in SQL; deleted placeholders, hidden
- * containers (except for moderators) and live-blog posts and chat messages are left out. The
- * site-wide lists range over `contents_site_recent` (site, date): a time window, then a sort of
- * the rows in it.
+ * trending comments with the page each is on, and its top users. These lists are the site's
+ * public showcase: everyone, moderators too, gets what a reader sees (content/visibility.ts
+ * `visibleTo` as for a reader: no held, removed or ghost- or hide-banned content but a ghost's own,
+ * no muted authors), visible comments only (no deleted placeholders), from containers that are
+ * not hidden, comments and replies only (live-blog posts and chat messages have their own
+ * elements). Moderating happens in the conversation itself. The site-wide lists range over
+ * `contents_site_recent` (site, date): a time window, then a sort of the rows in it.
  */
 import { type Kysely, sql } from 'kysely';
 import type { CommunityComment, CommunityShow, TopUser } from '../../core/api/types.ts';
@@ -34,7 +36,7 @@ export interface CommunityQuery {
 type PageRow = Row & { page_title: string | null; page_url: string | null };
 
 /**
- * The comments `viewer` may see, in the list's order: latest (newest first), popular (liked at
+ * The comments a reader like `viewer` sees, in the list's order: latest (newest first), popular (liked at
  * least once in the last `days`, most likes first), trending (liked or replied to in the last
  * `hours`, most likes + replies first); ties go to the newer comment.
  */
@@ -46,9 +48,9 @@ export async function communityComments(db: Kysely<Database>, siteUuid: string, 
     .select(['pages.title as page_title', 'pages.url as page_url'])
     .where('contents.site_uuid', '=', siteUuid)
     .where('contents.type', 'in', COMMENT_TYPES)
-    .where('contents.state', '<>', 'deleted')
-    .where(visibleTo(viewer, now));
-  if (!viewer.privileged) query = query.where('containers.is_hidden', '=', 0);
+    .where('contents.state', '=', 'visible')
+    .where('containers.is_hidden', '=', 0)
+    .where(visibleTo({ ...viewer, privileged: false }, now));
   if (q.containerUuid) query = query.where('contents.container_uuid', '=', q.containerUuid);
   if (q.actorUuid) query = query.where('contents.actor_uuid', '=', q.actorUuid);
   if (q.show === 'popular') {

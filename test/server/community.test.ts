@@ -1,7 +1,7 @@
 /**
  * Community reads (docs/api.md "community"): top users, a user's comments, the site's latest,
  * popular and trending comments, a page's threads and comments — their ranking, limits and
- * windows, who sees what (held, removed, banned, muted), and 400s for bad queries.
+ * windows, who sees what (removed, banned, muted, hidden), and 400s for bad queries.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -95,7 +95,7 @@ describe('community lists', () => {
 });
 
 describe('who sees what', () => {
-  test('removed, held, ghost- and hide-banned and muted content stays out for readers; moderators see it with reasons', async (t) => {
+  test('removed, ghost- and hide-banned and muted content stays out of the showcase, for moderators too; a ghost sees their own', async (t) => {
     const app = await build(t);
     const [reader, ghost, hidden, muted, mod] = [await signup(app, 'Reader'), await signup(app, 'Ghost'), await signup(app, 'Hidden'), await signup(app, 'Muted'), await signupAs(app, 'mod')];
     const c = await container(app);
@@ -112,25 +112,21 @@ describe('who sees what', () => {
     assert.deepEqual(texts(await comments(app, {})), ['muted', 'fine'], 'a guest');
     assert.deepEqual(texts(await comments(app, {}, reader.access_token)), ['fine'], 'the reader muted one');
     assert.deepEqual(texts(await comments(app, {}, ghost.access_token)), ['muted', 'ghostly', 'fine'], 'a ghost sees their own');
-    const modView = await comments(app, {}, mod.access_token);
-    assert.deepEqual(modView.contents.map((x) => [x.content, x.state_reasons]), [
-      ['muted', []], ['hidden', ['actor_hide_banned']], ['ghostly', ['actor_ghost_banned']], ['spam', ['content_marked_as_spam']], ['fine', []],
-    ]);
-
+    assert.deepEqual(texts(await comments(app, {}, mod.access_token)), ['muted', 'fine'], 'moderators get the public showcase too');
     assert.deepEqual((await topNames(app)).sort(), ['Muted', 'Reader']);
     assert.deepEqual(await topNames(app, reader.access_token), ['Reader']);
     assert.equal((await get(app, `users/${hidden.user.uuid}/comments`)).statusCode, 404);
-    assert.equal((await get(app, `users/${hidden.user.uuid}/comments`, {}, mod.access_token)).statusCode, 200);
+    assert.deepEqual(texts(resultOf<CommunityCommentList>(await get(app, `users/${hidden.user.uuid}/comments`, {}, mod.access_token))), []);
   });
 
-  test('a hidden container lists nothing for readers', async (t) => {
+  test('a hidden container lists nothing', async (t) => {
     const app = await build(t);
     const [reader, mod] = [await signup(app), await signupAs(app, 'mod')];
     const c = await container(app);
     await postComment(app, reader.access_token, c.content_container_uuid, 'in a hidden conversation');
     resultOf(await call(app, 'POST', c, 'settings', mod.access_token, { is_hidden: true }));
     assert.deepEqual(texts(await comments(app, {}, reader.access_token)), []);
-    assert.deepEqual(texts(await comments(app, {}, mod.access_token)), ['in a hidden conversation']);
+    assert.deepEqual(texts(await comments(app, {}, mod.access_token)), []);
   });
 });
 
