@@ -31,7 +31,7 @@ describe('the demo community page', () => {
 
     const users = page.locator('vf-users');
     await users.getByRole('heading', { name: 'Top commenters' }).waitFor();
-    await users.getByText('Priya Raman').waitFor(); // the most liked demo reader
+    await users.locator('[part="name"]', { hasText: 'Priya Raman' }).waitFor(); // the most liked demo reader
     assert.equal(await users.locator('[part="user"]').count(), 5, 'five shown of six fetched');
     await users.getByText('…and more active readers').waitFor();
 
