@@ -37,6 +37,10 @@ const chunks = {
     'vf-push-opt-in': 'elements/vf-push-opt-in/define.ts',
     'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',
     'vf-svod-email-verification': 'elements/vf-svod-email-verification/define.ts',
+    'vf-trending-comments': 'elements/vf-trending-comments/define.ts',
+    'vf-community-comments': 'elements/vf-community-comments/define.ts',
+    'vf-community-popular': 'elements/vf-community-popular/define.ts',
+    'vf-users': 'elements/vf-users/define.ts',
   },
   output: {
     dir: 'dist/chunks',

@@ -21,6 +21,7 @@ import banRoutes from './routes/bans.ts';
 import conversationRoutes from './kinds/conversation/routes.ts';
 import liveblogRoutes from './kinds/liveblog/routes.ts';
 import chatRoutes from './kinds/chat/routes.ts';
+import communityRoutes from './routes/community.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';
 import firstPaintRoutes from './routes/firstPaint.ts';
 import followRoutes from './routes/follows.ts';
@@ -104,6 +105,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(loginRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
+  app.register(communityRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });

@@ -349,3 +349,28 @@ export interface PageInput {
 
 /** PATCH /pages/{id} body: any of the editable fields. */
 export type PageChange = Partial<Omit<PageInput, 'unique_id'>>;
+
+/** Which comments a community list holds (docs/api.md "community"): newest, most liked in `days`, most liked + replied in `hours`. */
+export type CommunityShow = 'latest' | 'popular' | 'trending';
+
+/** One item of a community list: the comment and, when the server knows it, the page it is on. */
+export interface CommunityComment extends Comment {
+  page: { title: string; url: string } | null;
+}
+
+/** GET /api/v2/comments and users/{uuid}/comments: a community list. */
+export interface CommunityCommentList {
+  contents: CommunityComment[];
+  more_available: boolean;
+}
+
+/** One of the site's top users (GET /api/v2/users?show=top): their activity in the window and the viewer's follow. */
+export interface TopUser {
+  uuid: string;
+  name: string;
+  pic_small: string | null;
+  comments: number;
+  likes_received: number;
+  /** When the viewer began following them (ms), null when not; absent for a guest and for the viewer themself. */
+  date_following?: number | null;
+}

@@ -45,6 +45,11 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-pull-quote': { afterMs: QUOTE_DELAY_MS },
   // shown only after entering the viewport; the viewport is watched after a 5000 ms delay
   'vf-trending-articles': { hiddenUntilInView: true, inView: 0, watchDelayMs: 5000 },
+  // community views (content.md §2 "lazy-loaded views"; docs/elements.md): within 500 px of the viewport
+  'vf-trending-comments': { inView: LAZY_MARGIN_PX },
+  'vf-community-comments': { inView: LAZY_MARGIN_PX },
+  'vf-community-popular': { inView: LAZY_MARGIN_PX },
+  'vf-users': { inView: LAZY_MARGIN_PX },
   // only when the page uuid, the media store and the language files are ready
   'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
 };

@@ -7,7 +7,8 @@
  */
 import { publish } from '../global-api/bus.ts';
 
-export const TRAY_VIEWS = ['feed', 'profile', 'settings'] as const;
+/** The spec's views vf-feed, vf-profile, vf-community, vf-settings (vf-account: the profile view holds the account). */
+export const TRAY_VIEWS = ['feed', 'profile', 'community', 'settings'] as const;
 export type TrayView = (typeof TRAY_VIEWS)[number];
 export type TrayStatus = 'unloaded' | 'loading' | 'loaded';
 export const TRAY_ACTIVATOR_CLASS = 'vf-js-tray-activator';

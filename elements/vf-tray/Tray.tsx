@@ -1,6 +1,6 @@
 /**
  * <vf-tray>: the page's notification tray, a side panel in a native modal <dialog> with the
- * views feed, profile and settings. Its state (open, view) lives in core/mount/tray.ts, shared
+ * views feed, profile, community and settings. Its state (open, view) lives in core/mount/tray.ts, shared
  * with the trigger and `window.vf.tray`. Escape or the close button closes it; focus moves to
  * the selected tab on open and back where it was on close. Only the first tray on a page shows.
  */
@@ -13,6 +13,7 @@ import { CloseIcon } from '../ui/CloseIcon.tsx';
 import { useHost } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
 import { Feed } from './Feed.tsx';
+import { TrayCommunity } from './TrayCommunity.tsx';
 import { TrayProfile } from './TrayProfile.tsx';
 
 /** The element that has focus, looking inside shadow roots. */
@@ -113,6 +114,7 @@ export function Tray() {
         >
           {tray.view === view && view === 'feed' && <Feed />}
           {tray.view === view && view === 'profile' && <TrayProfile />}
+          {tray.view === view && view === 'community' && <TrayCommunity />}
           {tray.view === view && view === 'settings' && (
             <p className="vf-tray__empty">{t('base.tray.settings.empty')}</p>
           )}

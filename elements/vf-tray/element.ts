@@ -1,9 +1,16 @@
 import { Tray } from './Tray.tsx';
+import type { CssLoader } from '../../core/mount/cssChunk.ts';
+
+/** The tray's sheet and the community views' (its community view renders them): one stylesheet. */
+const trayCss: CssLoader = () =>
+  Promise.all([import('./styles.css'), import('../community/styles.css')]).then(([tray, community]) => ({ default: `${tray.default}\n${community.default}` }));
 import type { ElementDefinition } from '../ui/defineElement.ts';
 
 /**
  * The page's notification tray: a side panel with the views feed (`#vf-feed`), profile
- * (`#vf-profile`) and settings (`#vf-settings`). One per page: vf adds one to `<body>` when the
+ * (`#vf-profile`, which also holds the account: the spec's vf-account), community
+ * (`#vf-community`: top users, latest and most popular comments, the same lists as
+ * `<vf-users>`, `<vf-community-comments>` and `<vf-community-popular>`) and settings (`#vf-settings`). One per page: vf adds one to `<body>` when the
  * page has none, and a second `<vf-tray>` stays empty. Open it with a `<vf-tray-trigger>`, any
  * element with the class `vf-js-tray-activator`, or `window.vf.tray.open()`.
  *
@@ -11,7 +18,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * filtered (all, likes, replies, editor's picks), live; moderators and admins send broadcasts
  * from it (docs/elements.md "<vf-tray>").
  *
- * @summary Notification tray: feed, profile (log in / log out, name and picture) and settings in a side panel.
+ * @summary Notification tray: feed, profile (log in / log out, name and picture), community and settings in a side panel.
  *
  * @fires tray/open - `window.vf.$subscribe('tray', 'open', fn)`: `{ view }`.
  * @fires tray/close - `{ view }`.
@@ -21,7 +28,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @fires tray/login_required - `{ reason }`: a guest asked to log in from the tray (`feed` or `profile`).
  *
  * @csspart panel - The side panel (a modal `<dialog>`).
- * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-settings`).
+ * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-community`, `view-settings`).
  * @csspart feed - The feed view's content.
  * @csspart feed-filters - The feed's filter toolbar.
  * @csspart feed-item - One notification group (`data-status`: new, seen or read).
@@ -33,6 +40,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart profile-editor - The form changing the reader's name and picture.
  * @csspart email-verification - "Not confirmed yet" and its resend button (docs/accounts.md).
  * @csspart avatar - The signed-in reader's picture or initials, and each notification's actor's.
+ * @csspart community - The community view's content (its lists have the parts of `<vf-users>` and `<vf-community-comments>`).
  *
  * @cssprop [--vf-tray-width=24rem] - Width of the panel (never wider than the window).
  * @cssprop [--vf-color-background=#ffffff] - Panel background.
@@ -42,6 +50,6 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
 export const trayElement: ElementDefinition<Record<string, never>> = {
   component: Tray,
   props: {},
-  css: () => import('./styles.css'),
+  css: trayCss,
   placeholder: 'none',
 };

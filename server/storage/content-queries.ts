@@ -48,7 +48,8 @@ const SORTS: Record<SortOrder, { columns: (keyof ContentsTable)[]; descending: b
 };
 export const SORT_ORDERS = Object.keys(SORTS) as SortOrder[];
 
-function selectWithActor(db: Kysely<Database>) {
+/** Comments joined to their authors (name, picture, privilege, effective ban): the base of every read. */
+export function selectWithActor(db: Kysely<Database>) {
   return db
     .selectFrom('contents')
     .innerJoin('users', 'users.uuid', 'contents.actor_uuid')

@@ -3,6 +3,7 @@
  * "comments"): a user's recent comments, their comment profile, and trending conversations.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { CommentProfile } from '../../../core/api/types.ts';
 import { isHidden } from '../../../core/permissions/index.ts';
 import { notFound } from '../../errors.ts';
@@ -12,7 +13,8 @@ import { countRepliesReceived, listByActor, presenterFor } from '../../storage/c
 import { viewerOf } from '../../storage/contents.ts';
 import { getSite, type Site } from '../../storage/sites.ts';
 import { containersCommentedBy, trendingContainers } from '../../storage/trending.ts';
-import { findUserByUuid, toApiUser } from '../../storage/users.ts';
+import type { Database } from '../../storage/schema.ts';
+import { findUserByUuid, toApiUser, type UserRow } from '../../storage/users.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 
 /** The reader's analytics visitor id (the `uniqueId` of the visitor cookie), sent to trendingrecommended. */
@@ -42,6 +44,20 @@ const trendingQuery = strictObject({
 /** A time in ms; under 13 digits it is seconds (content.md §3). */
 const toMs = (time: number) => (time < 1e12 ? time * 1000 : time);
 
+/**
+ * The user `userUuid`, if `requester` may see them: a user of this site who is not hidden by a
+ * ghost or hide ban (platform.md §6), unless the requester is that user or a moderator. 404 otherwise.
+ */
+export async function visibleUser(db: Kysely<Database>, requester: UserRow | null, siteUuid: string, userUuid: string) {
+  const row = await findUserByUuid(db, userUuid);
+  if (!row || row.site_uuid !== siteUuid || row.user_privilege === 'guest') throw notFound('No such user on this site');
+  const viewer = await viewerOf(db, requester, siteUuid);
+  const ban = await effectiveBan(db, row.uuid);
+  const self = viewer.uuid === row.uuid;
+  if (isHidden(permissionUser(row, ban)) && !self && !viewer.privileged) throw notFound('No such user on this site');
+  return { row, ban, viewer, privateView: self || viewer.privileged };
+}
+
 export default async function commentActivityRoutes(app: FastifyInstance): Promise<void> {
   async function loadSite(uuid: string): Promise<Site> {
     const site = await getSite(app.db, uuid);
@@ -49,19 +65,9 @@ export default async function commentActivityRoutes(app: FastifyInstance): Promi
     return site;
   }
 
-  /**
-   * The user, if the requester may see them: a user of this site who is not hidden by a ghost or
-   * hide ban (platform.md §6), unless the requester is that user or a moderator. 404 otherwise.
-   */
   async function loadUser(request: FastifyRequest<{ Params: UserParams }>) {
     const site = await loadSite(request.params.section);
-    const row = await findUserByUuid(app.db, request.params.user);
-    if (!row || row.site_uuid !== site.uuid || row.user_privilege === 'guest') throw notFound('No such user on this site');
-    const viewer = await viewerOf(app.db, request.user?.row ?? null, site.uuid);
-    const ban = await effectiveBan(app.db, row.uuid);
-    const self = viewer.uuid === row.uuid;
-    if (isHidden(permissionUser(row, ban)) && !self && !viewer.privileged) throw notFound('No such user on this site');
-    return { row, ban, viewer, privateView: self || viewer.privileged };
+    return visibleUser(app.db, request.user?.row ?? null, site.uuid, request.params.user);
   }
 
   app.get<{ Params: UserParams; Querystring: Common & { limit: number } }>(

@@ -1,0 +1,69 @@
+// The demo community page end to end, with the built client and the real server's seeded demo
+// conversation: a reader sees the top commenters and the trending, latest and popular comments,
+// follows the link of one to the article, which opens on that comment; a signed-in reader
+// follows a top commenter.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AuthResult } from '../../core/api/types.ts';
+import { DEMO_SITE } from '../../server/seed.ts';
+import { browser, server, useServerAndBrowser } from './setup.ts';
+
+useServerAndBrowser();
+const SITE = DEMO_SITE.uuid;
+
+async function call<T>(method: string, path: string, token?: string, body?: object): Promise<T> {
+  const response = await fetch(`${server.origin}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: method === 'GET' ? undefined : JSON.stringify({ ...body, section: SITE }),
+  });
+  const json = (await response.json()) as { result: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
+  return json.result;
+}
+
+describe('the demo community page', () => {
+  it('shows the seeded community; a comment’s link opens the article on that comment', async () => {
+    // The article's page record, as the article's own script registers it on a visit: the link's address.
+    await call('POST', '/api/v2/pages', undefined, { title: 'River trees', url: `${server.origin}/demo/article.html`, unique_id: 'demo-article-river-trees', page_type: 'article' });
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/demo/community.html`);
+
+    const users = page.locator('vf-users');
+    await users.getByRole('heading', { name: 'Top commenters' }).waitFor();
+    await users.locator('[part="name"]', { hasText: 'Priya Raman' }).waitFor(); // the most liked demo reader
+    assert.equal(await users.locator('[part="user"]').count(), 5, 'five shown of six fetched');
+    await users.getByText('…and more active readers').waitFor();
+
+    const popular = page.locator('vf-community-popular');
+    await popular.locator('[part="item"]').first().getByText(/^Six degrees matches/).waitFor(); // six likes
+    await page.locator('vf-trending-comments [part="item"]').first().waitFor();
+
+    const latest = page.locator('vf-community-comments');
+    const newest = latest.locator('[part="item"]').first();
+    await newest.waitFor();
+    const text = (await newest.locator('.vf-comment__text').textContent())!;
+    await newest.getByRole('link', { name: 'Read it on “River trees”' }).click();
+    await page.waitForURL(/\/demo\/article\.html\?deeplink=/);
+    await page.locator('vf-conversations [part~="deeplink"]').getByText(text).waitFor();
+    await page.close();
+  });
+
+  it('a signed-in reader follows a top commenter from the page', async () => {
+    const email = `community-${Date.now()}@example.com`;
+    await call('POST', '/api/v2/users', undefined, { name: 'Community Reader', email, password: 'correct horse battery' });
+    const me = await call<AuthResult>('POST', '/api/v2/users/login', undefined, { email, password: 'correct horse battery' });
+    const page = await browser.newPage();
+    await page.addInitScript(([access, refresh]) => {
+      localStorage.setItem('vf.access_token', access!);
+      localStorage.setItem('vf.refresh_token', refresh!);
+    }, [me.access_token, me.refresh_token]);
+    await page.goto(`${server.origin}/demo/community.html`);
+    const follow = page.locator('vf-users').getByRole('button', { name: 'Follow Priya Raman' });
+    await follow.click();
+    await page.locator('vf-users').getByRole('button', { name: 'Following Priya Raman', pressed: true }).waitFor();
+    const top = await call<{ users: { name: string; date_following?: number | null }[] }>('GET', `/api/v2/users?section=${SITE}`, me.access_token);
+    assert.equal(typeof top.users.find((u) => u.name === 'Priya Raman')?.date_following, 'number');
+    await page.close();
+  });
+});
