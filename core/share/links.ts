@@ -12,19 +12,21 @@
 /** Every network a share may be recorded for; `native` is the browser's own share sheet (Web Share API). */
 export const SHARE_NETWORKS = ['native', 'facebook', 'x', 'linkedin', 'whatsapp', 'reddit', 'email', 'copy'] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
-export type LinkNetwork = Exclude<ShareNetwork, 'native' | 'copy'>;
+/** What a share bar lists: every network but the share sheet, which is its own button. */
+export type BarNetwork = Exclude<ShareNetwork, 'native'>;
+export type LinkNetwork = Exclude<BarNetwork, 'copy'>;
 
 /** The links a share bar shows when its `networks` attribute names none. */
-export const DEFAULT_NETWORKS: readonly ShareNetwork[] = ['facebook', 'x', 'linkedin', 'whatsapp', 'email', 'copy'];
+export const DEFAULT_NETWORKS: readonly BarNetwork[] = ['facebook', 'x', 'linkedin', 'whatsapp', 'email', 'copy'];
 
 export const SHARE_PARAMS = { sharer: 'vf_sharer', medium: 'vf_medium', source: 'vf_source' } as const;
 
 export const isShareNetwork = (value: string): value is ShareNetwork => (SHARE_NETWORKS as readonly string[]).includes(value);
 
 /** The `networks` attribute ("facebook, x, email"): known names in order, once each; `twitter` reads as `x`. None known: the default set. */
-export function parseNetworks(attribute: string | undefined): ShareNetwork[] {
+export function parseNetworks(attribute: string | undefined): BarNetwork[] {
   const names = (attribute ?? '').split(',').map((name) => name.trim().toLowerCase()).map((name) => (name === 'twitter' ? 'x' : name));
-  const known = [...new Set(names.filter((name): name is ShareNetwork => isShareNetwork(name) && name !== 'native'))];
+  const known = [...new Set(names.filter((name): name is BarNetwork => isShareNetwork(name) && name !== 'native'))];
   return known.length ? known : [...DEFAULT_NETWORKS];
 }
 
@@ -57,8 +59,9 @@ const withQuery = (base: string, query: Record<string, string>) => {
   return url.toString();
 };
 
-/** The network's share link for `url` (already a shared address) and the page's `title`. */
-export function shareLink(network: LinkNetwork, url: string, title: string): string {
+/** The network's share link for `url` (already a shared address), the page's `title` and an optional line of `text` (WhatsApp, email). */
+export function shareLink(network: LinkNetwork, url: string, title: string, text = ''): string {
+  const message = [text, url].filter(Boolean).join('\n\n');
   switch (network) {
     case 'facebook':
       return withQuery('https://www.facebook.com/sharer/sharer.php', { u: url });
@@ -67,10 +70,10 @@ export function shareLink(network: LinkNetwork, url: string, title: string): str
     case 'linkedin':
       return withQuery('https://www.linkedin.com/sharing/share-offsite/', { url });
     case 'whatsapp':
-      return withQuery('https://wa.me/', { text: title ? `${title} ${url}` : url });
+      return withQuery('https://wa.me/', { text: [title, message].filter(Boolean).join('\n\n') });
     case 'reddit':
       return withQuery('https://www.reddit.com/submit', { url, title });
     case 'email':
-      return `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`;
+      return `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(message)}`;
   }
 }
