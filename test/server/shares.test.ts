@@ -14,7 +14,10 @@ import type { GalleryImage, Page } from '../../core/api/types.ts';
 import { SHARES_PER_PAGE } from '../../server/routes/shares.ts';
 import { saveMedia } from '../../server/storage/media.ts';
 import type { ShareTotals } from '../../server/storage/shares.ts';
-import { bearer, build, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { DEMO_LIVEBLOG_ID } from '../../server/demoLiveblog.ts';
+import { DEMO_SHARE_URL } from '../../server/demoShares.ts';
+import { seed } from '../../server/seed.ts';
+import { bearer, build, buildWithDemoContent, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 import { lb, liveblog, publish } from './liveblog-calls.ts';
 
 let pages = 0;
@@ -117,4 +120,16 @@ describe('media gallery', () => {
     assert.equal((await gallery('kind=liveblog')).statusCode, 400);
     assert.equal((await gallery('container_id=gallery-blog&kind=poll')).statusCode, 400);
   });
+});
+
+test("demo mode: the share page has its shares, some by demo readers, once however often the seed runs; the live blog's image is in its gallery", async (t) => {
+  const { app, dataDir } = await buildWithDemoContent(t, {}, 2);
+  const page = resultOf<Page>(await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: DEMO_SHARE_URL } }));
+  const seeded = await totals(app, page.id);
+  assert.ok(seeded.total >= 10, `${seeded.total} shares`);
+  assert.ok((await app.db.selectFrom('shares').select('sharer_uuid').where('sharer_uuid', 'is not', null).execute()).length > 0, 'some have a sharer');
+  await seed(app, { demoContent: { dataDir } });
+  assert.equal((await totals(app, page.id)).total, seeded.total);
+  const gallery = resultOf<{ items: GalleryImage[] }>(await app.inject({ method: 'GET', url: `/api/v2/media/${SITE}?container_id=${DEMO_LIVEBLOG_ID}&kind=liveblog` }));
+  assert.ok(gallery.items.length > 0 && gallery.items.every((item) => item.alt), 'images with alt texts');
 });
