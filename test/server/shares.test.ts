@@ -94,7 +94,7 @@ describe('shares', () => {
 describe('media gallery', () => {
   const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAcAAAAFCAYAAACJmvbYAAAAMElEQVR4AXzMQQ0AAAgCQGcQkpjDkCYxh0X05cYLtnsxcEQva2Cfm4gua9IYH8nlAQAA//9X2p8nAAAABklEQVQDAOSqFiAcZvCoAAAAAElFTkSuQmCC', 'base64');
 
-  test("lists the images of a container's visible content with their alt text; never disabled or spam content's", async (t) => {
+  test("lists the images of a container's visible content with their alt text; never disabled or spam content's, nor a hidden container's", async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vf-gallery-'));
     t.after(() => rmSync(dataDir, { recursive: true, force: true }));
     const app = await build(t, { VF_DATA_DIR: dataDir });
@@ -117,6 +117,8 @@ describe('media gallery', () => {
     assert.deepEqual(resultOf<{ items: GalleryImage[] }>(await gallery('container_id=gallery-blog')).items, [], 'the conversation of that id has none');
     assert.deepEqual(resultOf<{ items: GalleryImage[] }>(await gallery('container_id=never-made&kind=liveblog')).items, []);
     assert.equal(await countRows(app, 'containers'), 1, 'asking creates no container');
+    resultOf(await lb(app, 'PUT', blog, '', editor.access_token, { is_hidden: true }));
+    assert.deepEqual(resultOf<{ items: GalleryImage[] }>(await gallery('container_id=gallery-blog&kind=liveblog')).items, [], 'a hidden live blog shows none');
     assert.equal((await gallery('kind=liveblog')).statusCode, 400);
     assert.equal((await gallery('container_id=gallery-blog&kind=poll')).statusCode, 400);
   });
