@@ -31,6 +31,8 @@ import pageRoutes from './routes/pages.ts';
 import pushRoutes from './notifications/pushRoutes.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import settingsRoutes from './routes/settings.ts';
+import shareRoutes from './routes/shares.ts';
+import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
 import loginRoutes from './routes/logins.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
@@ -106,6 +108,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });
+  app.register(shareRoutes, { prefix: '/api/v2' });
+  app.register(mediaGalleryRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });

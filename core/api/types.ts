@@ -106,6 +106,14 @@ export interface MediaItem {
   height: number;
 }
 
+/** One image of a container's gallery (docs/api.md "media gallery"): an upload a visible item shows. */
+export interface GalleryImage extends MediaItem {
+  /** The alt text its post gave it ('' when none). */
+  alt: string;
+  content_uuid: string;
+  date_created: number;
+}
+
 export type ContentState = 'visible' | 'disabled' | 'hidden' | 'awaiting_moderation' | 'spam' | 'deleted';
 
 /** Why a comment is restricted for the viewer (content spec §3 "Restriction reasons"). */

@@ -52,6 +52,8 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-users': { inView: LAZY_MARGIN_PX },
   // only when the page uuid, the media store and the language files are ready
   'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
+  // lazy-loaded view (content.md §2): once within 500 px of the viewport
+  'vf-media-gallery': { inView: LAZY_MARGIN_PX },
 };
 
 export interface SchedulerOptions {

@@ -46,7 +46,8 @@ export interface PageDocument {
 /** Title and description cap (spec §9). */
 export const META_MAX_LENGTH = 500;
 const PAGE_TYPES: readonly PageType[] = ['article', 'section', 'video', 'profile', 'product'];
-const TRACKING_PARAMS = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'yclid', 'igshid', '_hsenc', '_hsmi', 'mkt_tok'];
+// vf_sharer / vf_medium / vf_source: what a shared link carries for analytics (core/share/links.ts).
+const TRACKING_PARAMS = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'yclid', 'igshid', '_hsenc', '_hsmi', 'mkt_tok', 'vf_sharer', 'vf_medium', 'vf_source'];
 const TOPIC_MAX = 50;
 const TOPIC_LENGTH = 100;
 const VF_UUID_RE = /vf-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
@@ -153,7 +154,7 @@ export function cleanText(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, META_MAX_LENGTH);
 }
 
-/** Removes utm_* and the click-id parameters; a relative url resolves against the page. */
+/** Removes utm_*, the click-id and vf share parameters; a relative url resolves against the page. */
 export function stripTracking(url: string, base: string): string {
   let parsed: URL;
   try {

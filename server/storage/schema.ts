@@ -231,6 +231,7 @@ export interface Database {
   page_follows: PageFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_keys: ServerKeysTable;
+  shares: SharesTable;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */
@@ -307,4 +308,14 @@ export interface BansTable {
   date_created: number;
   date_expired: number | null;
   date_revoked: number | null;
+}
+
+/** Migration 019 (docs/api.md "shares"): one row per recorded share of a page. */
+export interface SharesTable {
+  uuid: string;
+  site_uuid: string;
+  page_uuid: string;
+  network: string;
+  sharer_uuid: string | null; // null: a guest
+  date_created: number;
 }

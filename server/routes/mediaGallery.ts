@@ -1,0 +1,61 @@
+/**
+ * Media gallery (`GET /api/v2/media/{section}?container_id=…&kind=…`, docs/api.md "media
+ * gallery"): the images a container's visible content shows (storage/galleryMedia.ts). A
+ * container that does not exist yet has no images: an empty list, and nothing is created.
+ */
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.ts';
+import { containerId } from '../engine/reads.ts';
+import { findContainer } from '../storage/containers.ts';
+import { galleryOf } from '../storage/galleryMedia.ts';
+import type { ContainerKind } from '../storage/schema.ts';
+import { getSite } from '../storage/sites.ts';
+import { type Common, params, strictObject } from './schemas.ts';
+
+const KINDS: ContainerKind[] = ['conversation', 'liveblog', 'chat'];
+const integer = { type: 'integer' } as const;
+const text = { type: 'string' } as const;
+
+const galleryResult = {
+  type: 'object',
+  properties: {
+    result: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { media_uuid: text, url: text, content_type: text, width: integer, height: integer, alt: text, content_uuid: text, date_created: integer },
+            required: ['media_uuid', 'url', 'content_type', 'width', 'height', 'alt', 'content_uuid', 'date_created'],
+          },
+        },
+      },
+      required: ['items'],
+    },
+  },
+  required: ['result'],
+} as const;
+
+type Query = Common & { container_id: string; kind?: ContainerKind };
+
+export default async function mediaGalleryRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { section: string }; Querystring: Query }>(
+    '/media/:section',
+    {
+      schema: {
+        params: params(['section']),
+        querystring: strictObject({ container_id: containerId, kind: { type: 'string', enum: KINDS } }, ['container_id']),
+        response: { 200: galleryResult },
+      },
+    },
+    async (request) => {
+      const site = await getSite(app.db, request.params.section);
+      if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
+      const container = await findContainer(app.db, site.uuid, request.query.container_id, request.query.kind ?? 'conversation');
+      return { result: { items: container ? await galleryOf(app.db, container) : [] } };
+    },
+  );
+}
