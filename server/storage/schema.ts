@@ -231,6 +231,7 @@ export interface Database {
   page_follows: PageFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_keys: ServerKeysTable;
+  page_reads: PageReadsTable;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */
@@ -259,6 +260,14 @@ export interface BroadcastsTable {
   image_url: string | null;
   image_alt: string | null;
   date_created: number;
+}
+
+/** Migration 016: the containers a visitor read (for trendingrecommended), keyed by a hash of their visitor id. */
+export interface PageReadsTable {
+  site_uuid: string;
+  visitor_key: string;
+  container_id: string;
+  date_read: number;
 }
 
 export interface TopicFollowsTable {

@@ -1,0 +1,24 @@
+/**
+ * Trending articles (docs/api.md "trending"):
+ * - `page_reads`: which containers a visitor has read, for trendingrecommended to leave out. The
+ *   visitor is a salted hash of their analytics visitor id (never the id itself), at most 200
+ *   rows per visitor (server/storage/pageReads.ts);
+ * - `containers_trending`: a site's conversations by age, so the trending read is a range scan
+ *   of the last days' containers instead of all of the site's (100,000 and more).
+ */
+import type { Kysely, Migration } from 'kysely';
+
+export const trending: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('page_reads')
+      .addColumn('site_uuid', 'text', (c) => c.notNull())
+      .addColumn('visitor_key', 'text', (c) => c.notNull())
+      .addColumn('container_id', 'text', (c) => c.notNull())
+      .addColumn('date_read', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('page_reads_pk', ['site_uuid', 'visitor_key', 'container_id'])
+      .execute();
+    await db.schema.createIndex('page_reads_recent').on('page_reads').columns(['site_uuid', 'visitor_key', 'date_read']).execute();
+    await db.schema.createIndex('containers_trending').on('containers').columns(['site_uuid', 'kind', 'date_created']).execute();
+  },
+};
