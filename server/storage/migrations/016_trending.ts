@@ -4,7 +4,9 @@
  *   visitor is a salted hash of their analytics visitor id (never the id itself), at most 200
  *   rows per visitor (server/storage/pageReads.ts);
  * - `containers_trending`: a site's conversations by age, so the trending read is a range scan
- *   of the last days' containers instead of all of the site's (100,000 and more).
+ *   of the last days' containers instead of all of the site's (100,000 and more); `is_hidden`
+ *   and `uuid` in it let the scan test a container against the recent comments without
+ *   reading its row.
  */
 import type { Kysely, Migration } from 'kysely';
 
@@ -19,6 +21,6 @@ export const trending: Migration = {
       .addPrimaryKeyConstraint('page_reads_pk', ['site_uuid', 'visitor_key', 'container_id'])
       .execute();
     await db.schema.createIndex('page_reads_recent').on('page_reads').columns(['site_uuid', 'visitor_key', 'date_read']).execute();
-    await db.schema.createIndex('containers_trending').on('containers').columns(['site_uuid', 'kind', 'date_created']).execute();
+    await db.schema.createIndex('containers_trending').on('containers').columns(['site_uuid', 'kind', 'date_created', 'is_hidden', 'uuid']).execute();
   },
 };
