@@ -14,8 +14,9 @@ export interface TrendingArgs {
   hours: number;
   /** trendingrecommended: for this reader. */
   recommended: boolean;
-  /** Signed-in readers get their own list: part of the cache key. */
+  /** Part of the cache key only: a signed-in reader's list is their own, and one article's list leaves it out (and follows its read). */
   userUuid: string | null;
+  containerId: string;
 }
 
 export const trendingApi = baseApi.injectEndpoints({

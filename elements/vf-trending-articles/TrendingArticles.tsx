@@ -79,6 +79,7 @@ export function TrendingArticles(props: TrendingArticlesProps) {
     hours: clampSetting(props.trendWindow, HOURS),
     recommended,
     userUuid: isLoggedInUser(user) ? user.uuid : null,
+    containerId,
   };
   const query = useTrendingQuery(args, { skip: !sectionUuid || !fetchReady });
   useEffect(() => {
@@ -128,13 +129,15 @@ export function TrendingArticles(props: TrendingArticlesProps) {
     );
   }
   const position = allowedValue(props.thumbnailPosition, THUMBNAIL_POSITIONS);
+  // The carousel is the labelled region itself (two regions of one name would be ambiguous).
+  const Block = view === 'carousel' ? 'div' : 'section';
   return (
-    <section className={`vf-trending vf-trending--${view} vf-trending--image-${position}`} part="base" aria-labelledby={headingId}>
+    <Block className={`vf-trending vf-trending--${view} vf-trending--image-${position}`} part="base" aria-labelledby={view === 'carousel' ? undefined : headingId}>
       <h2 id={headingId} className="vf-trending__title" part="title">
         {props.widgetTitle?.trim() || t(recommended ? 'trending_articles.recommended' : 'trending_articles.title')}
       </h2>
       {offline}
       {body}
-    </section>
+    </Block>
   );
 }
