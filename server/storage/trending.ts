@@ -37,16 +37,16 @@ export interface TrendingWindow {
 export async function trendingContainers(db: Kysely<Database>, siteUuid: string, w: TrendingWindow): Promise<TrendingContainer[]> {
   const reader = w.reader ?? {};
   const prefer = new Set(reader.topics ?? []);
-  let query = db
+  // The ranking reads only the containers_trending index (migration 016); the rows and their
+  // pages are read for the few it keeps.
+  let ranked = db
     .selectFrom('containers')
-    .leftJoin('pages', (join) => join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id'))
-    .selectAll('containers')
-    .select(['pages.title', 'pages.url', 'pages.image_url', 'pages.image_alt', 'pages.topics'])
+    .select(['containers.uuid', 'containers.total_visible_content', 'containers.date_created'])
     .where('containers.site_uuid', '=', siteUuid)
     .where('containers.kind', '=', 'conversation') // trending conversations: live blogs and chats have their own elements
-    .where('containers.is_hidden', '=', 0)
     .where('containers.date_created', '>', w.at - w.days * DAY)
     .where('containers.date_created', '<=', w.at)
+    .where('containers.is_hidden', '=', 0)
     .where('containers.uuid', 'in', (eb) =>
       eb
         .selectFrom('contents')
@@ -58,19 +58,29 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
     );
   if (reader.userUuid) {
     const user = reader.userUuid;
-    query = query.where('containers.uuid', 'not in', (eb) => eb.selectFrom('contents').select('contents.container_uuid').where('contents.actor_uuid', '=', user));
+    ranked = ranked.where('containers.uuid', 'not in', (eb) => eb.selectFrom('contents').select('contents.container_uuid').where('contents.actor_uuid', '=', user));
   }
   if (reader.visitorId) {
     const key = visitorKey(siteUuid, reader.visitorId);
-    query = query.where('containers.container_id', 'not in', (eb) =>
+    ranked = ranked.where('containers.container_id', 'not in', (eb) =>
       eb.selectFrom('page_reads').select('page_reads.container_id').where('page_reads.site_uuid', '=', siteUuid).where('page_reads.visitor_key', '=', key),
     );
   }
-  const rows = await query
+  const top = ranked
     .orderBy('containers.total_visible_content', 'desc')
     .orderBy('containers.date_created', 'desc')
     .orderBy('containers.uuid')
     .limit(prefer.size ? PREFERENCE_POOL : w.limit)
+    .as('top');
+  const rows = await db
+    .selectFrom(top)
+    .innerJoin('containers', 'containers.uuid', 'top.uuid')
+    .leftJoin('pages', (join) => join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id'))
+    .selectAll('containers')
+    .select(['pages.title', 'pages.url', 'pages.image_url', 'pages.image_alt', 'pages.topics'])
+    .orderBy('top.total_visible_content', 'desc')
+    .orderBy('top.date_created', 'desc')
+    .orderBy('top.uuid')
     .execute();
   const followed = (topics: string | null) => (topics ? (JSON.parse(topics) as string[]).some((topic) => prefer.has(topic)) : false);
   // A stable partition: followed topics first, each part in trending order.
