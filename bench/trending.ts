@@ -2,7 +2,7 @@
 // over 60 days, each with its page, and 200,000 comments over the last 7 days. Prints p50 / p99
 // of GET …/trending (defaults: 5 items, 7 days, 3 hours) and of …/trendingrecommended for a
 // signed-in reader who follows 20 topics and has read 200 pages. SQLite; PostgreSQL too when
-// DATABASE_URL is set (its database is used as is: give it an empty one).
+// DATABASE_URL is set (a throw-away database on it).
 // `node --import tsx bench/trending.ts`
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { loadConfig } from '../server/config.ts';
 import { DEMO_SITE, seed } from '../server/seed.ts';
 import { recordRead } from '../server/storage/pageReads.ts';
 import type { UserRow } from '../server/storage/users.ts';
+import { perEngine } from './comments-list.ts';
 
 type Row = [string, string, string];
 const CONTAINERS = 100_000;
@@ -54,7 +55,7 @@ async function fill(app: FastifyInstance, now: number): Promise<string> {
     })).execute();
   }
   for (let t = 0; t < 20; t++) await app.db.insertInto('topic_follows').values({ user_uuid: reader.uuid, site_uuid: SITE, topic_id: `topic-${t}`, topic_name: `Topic ${t}`, topic_type: 'topic', date_created: now }).execute();
-  for (let r = 0; r < 200; r++) await recordRead(app.db, SITE, 'bench-visitor', `story-${r * 7}`, now - r);
+  for (let r = 0; r < 200; r++) await recordRead(app.db, SITE, 'bench-visitor', containers[r * 7]!.uuid, now - r);
   const row = (await app.db.selectFrom('users').selectAll().where('uuid', '=', reader.uuid).executeTakeFirstOrThrow()) as UserRow;
   return (await app.auth.login(row)).access_token;
 }
@@ -89,12 +90,7 @@ async function engineRows(engine: string, env: Record<string, string>): Promise<
   }
 }
 
-export async function trendingRows(): Promise<Row[]> {
-  const rows = await engineRows('SQLite', {});
-  const pg = process.env['DATABASE_URL'];
-  if (pg) rows.push(...(await engineRows('PostgreSQL', { DATABASE_URL: pg })));
-  return rows;
-}
+export const trendingRows = (): Promise<Row[]> => perEngine((engine) => engineRows(engine.name, engine.env));
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const row of await trendingRows()) console.log(row.join(' | '));

@@ -15,13 +15,13 @@ export function visitorKey(siteUuid: string, visitorId: string): string {
 }
 
 /** Records (or refreshes) a read of the container, then trims the visitor's reads to READS_KEPT. */
-export async function recordRead(db: Kysely<Database>, siteUuid: string, visitorId: string, containerId: string, now = Date.now()): Promise<void> {
+export async function recordRead(db: Kysely<Database>, siteUuid: string, visitorId: string, containerUuid: string, now = Date.now()): Promise<void> {
   const key = visitorKey(siteUuid, visitorId);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('page_reads')
-      .values({ site_uuid: siteUuid, visitor_key: key, container_id: containerId, date_read: now })
-      .onConflict((oc) => oc.columns(['site_uuid', 'visitor_key', 'container_id']).doUpdateSet({ date_read: now }))
+      .values({ site_uuid: siteUuid, visitor_key: key, container_uuid: containerUuid, date_read: now })
+      .onConflict((oc) => oc.columns(['site_uuid', 'visitor_key', 'container_uuid']).doUpdateSet({ date_read: now }))
       .execute();
     const visitorReads = trx.selectFrom('page_reads').where('site_uuid', '=', siteUuid).where('visitor_key', '=', key);
     await trx
@@ -29,20 +29,20 @@ export async function recordRead(db: Kysely<Database>, siteUuid: string, visitor
       .where('site_uuid', '=', siteUuid)
       .where('visitor_key', '=', key)
       // SQLite needs a LIMIT before an OFFSET
-      .where('container_id', 'in', visitorReads.select('container_id').orderBy('date_read', 'desc').orderBy('container_id').limit(1_000_000).offset(READS_KEPT))
+      .where('container_uuid', 'in', visitorReads.select('container_uuid').orderBy('date_read', 'desc').orderBy('container_uuid').limit(1_000_000).offset(READS_KEPT))
       .execute();
   });
 }
 
-/** The container ids (public ids) the visitor has read on the site, newest first. */
+/** The containers (uuids) the visitor has read on the site, newest first. */
 export async function containersReadBy(db: Kysely<Database>, siteUuid: string, visitorId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('page_reads')
-    .select('container_id')
+    .select('container_uuid')
     .where('site_uuid', '=', siteUuid)
     .where('visitor_key', '=', visitorKey(siteUuid, visitorId))
     .orderBy('date_read', 'desc')
     .limit(READS_KEPT)
     .execute();
-  return rows.map((row) => row.container_id);
+  return rows.map((row) => row.container_uuid);
 }

@@ -266,7 +266,7 @@ export interface BroadcastsTable {
 export interface PageReadsTable {
   site_uuid: string;
   visitor_key: string;
-  container_id: string;
+  container_uuid: string;
   date_read: number;
 }
 

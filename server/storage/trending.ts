@@ -62,8 +62,8 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
   }
   if (reader.visitorId) {
     const key = visitorKey(siteUuid, reader.visitorId);
-    ranked = ranked.where('containers.container_id', 'not in', (eb) =>
-      eb.selectFrom('page_reads').select('page_reads.container_id').where('page_reads.site_uuid', '=', siteUuid).where('page_reads.visitor_key', '=', key),
+    ranked = ranked.where('containers.uuid', 'not in', (eb) =>
+      eb.selectFrom('page_reads').select('page_reads.container_uuid').where('page_reads.site_uuid', '=', siteUuid).where('page_reads.visitor_key', '=', key),
     );
   }
   const top = ranked

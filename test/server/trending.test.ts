@@ -50,7 +50,7 @@ describe('POST /{section}/reads', () => {
 
     const rows = await app.db.selectFrom('page_reads').selectAll().execute();
     assert.equal(rows.length, 1);
-    assert.equal(rows[0]!.container_id, 'known');
+    assert.equal(rows[0]!.container_uuid, (await container(app, 'known')).content_container_uuid);
     assert.ok(!rows[0]!.visitor_key.includes('visitor-1'), 'the visitor id itself is not stored');
   });
 

@@ -128,7 +128,7 @@ export default async function trendingRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const site = await loadSite(request.params.section);
       const container = await findContainer(app.db, site.uuid, request.body.container_id);
-      if (container) await recordRead(app.db, site.uuid, request.headers[UNIQUE_ID_HEADER] as string, container.container_id);
+      if (container) await recordRead(app.db, site.uuid, request.headers[UNIQUE_ID_HEADER] as string, container.uuid);
       return { result: { recorded: !!container } };
     },
   );

@@ -1,6 +1,6 @@
 /**
  * Trending articles (docs/api.md "trending"):
- * - `page_reads`: which containers a visitor has read, for trendingrecommended to leave out. The
+ * - `page_reads`: which containers (uuids) a visitor has read, for trendingrecommended to leave out. The
  *   visitor is a salted hash of their analytics visitor id (never the id itself), at most 200
  *   rows per visitor (server/storage/pageReads.ts);
  * - `containers_trending`: a site's conversations by age, holding all the ranking reads, so the
@@ -17,9 +17,9 @@ export const trending: Migration = {
       .createTable('page_reads')
       .addColumn('site_uuid', 'text', (c) => c.notNull())
       .addColumn('visitor_key', 'text', (c) => c.notNull())
-      .addColumn('container_id', 'text', (c) => c.notNull())
+      .addColumn('container_uuid', 'text', (c) => c.notNull())
       .addColumn('date_read', 'bigint', (c) => c.notNull())
-      .addPrimaryKeyConstraint('page_reads_pk', ['site_uuid', 'visitor_key', 'container_id'])
+      .addPrimaryKeyConstraint('page_reads_pk', ['site_uuid', 'visitor_key', 'container_uuid'])
       .execute();
     await db.schema.createIndex('page_reads_recent').on('page_reads').columns(['site_uuid', 'visitor_key', 'date_read']).execute();
     await db.schema.createIndex('containers_trending').on('containers').columns(['site_uuid', 'kind', 'date_created', 'is_hidden', 'total_visible_content', 'uuid']).execute();
