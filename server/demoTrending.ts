@@ -33,22 +33,22 @@ export const DEMO_STORIES: readonly DemoStory[] = [
   {
     id: 'demo-trending-story-1', title: 'Night trams return to the river line this winter', image: 'trending/tram.svg', alt: 'A blue tram crossing a bridge at night',
     topics: ['transport', 'politics'],
-    comments: [[170, 'Finally. The last bus at midnight was always packed.'], [120, 'Will they run on Sundays too?'], [90, 'The timetable says every 20 minutes until 2 am.'], [40, 'Good news for everyone working late shifts.'], [12, 'Now do the same for the east line, please.']],
+    comments: [[175, 'Does this include the airport branch?'], [170, 'Finally. The last bus at midnight was always packed.'], [120, 'Will they run on Sundays too?'], [90, 'The timetable says every 20 minutes until 2 am.'], [40, 'Good news for everyone working late shifts.'], [12, 'Now do the same for the east line, please.']],
   },
   {
     id: 'demo-trending-story-2', title: 'Ten thousand new trees along the river, and nine in ten survived', image: 'trending/trees.svg', alt: 'Young trees in a row along a riverbank',
     topics: ['climate'],
-    comments: [[150, 'The willows by the mill are already taller than me.'], [80, 'Who waters them in August?'], [30, 'Volunteers, and the river pumps.'], [8, 'I signed up for the next planting day.']],
+    comments: [[160, 'What kind of trees were planted?'], [150, 'The willows by the mill are already taller than me.'], [80, 'Who waters them in August?'], [30, 'Volunteers, and the river pumps.'], [8, 'I signed up for the next planting day.']],
   },
   {
     id: 'demo-trending-story-3', title: 'Stadium vote: the club goes without gas', image: 'trending/stadium.svg', alt: 'An aerial drawing of a football stadium with solar roofs',
     topics: ['politics', 'football', 'climate'],
-    comments: [[140, 'Heat pumps under the pitch, who knew.'], [60, 'The fans will pay for it in ticket prices.'], [20, 'The council lends a third, read the article.']],
+    comments: [[145, 'A bold plan for a football club.'], [140, 'Heat pumps under the pitch, who knew.'], [60, 'The fans will pay for it in ticket prices.'], [20, 'The council lends a third, read the article.']],
   },
   {
     id: 'demo-trending-story-4', title: 'The market hall reopens with twenty new stalls', image: 'trending/market.svg', alt: 'Market stalls under an arched glass roof',
     topics: ['city'],
-    comments: [[100, 'The bakery on the corner is back!'], [25, 'Parking is still a nightmare around there.']],
+    comments: [[110, 'I remember the old hall from when I was a child.'], [100, 'The bakery on the corner is back!'], [25, 'Parking is still a nightmare around there.']],
   },
   {
     id: 'demo-trending-story-5', title: 'Library opens on Sundays from January', image: null, alt: '',

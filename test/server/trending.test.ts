@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { TrendingContainer } from '../../core/api/types.ts';
+import { DEMO_STORIES } from '../../server/demoTrending.ts';
+import { seed } from '../../server/seed.ts';
 import { READS_KEPT, containersReadBy, recordRead } from '../../server/storage/pageReads.ts';
-import { bearer, build, container, postComment, resultOf, SITE, signup } from './helpers.ts';
+import { bearer, build, buildWithDemoContent, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 
 const TRENDING = `/api/comments/${SITE}/trending`;
 const RECOMMENDED = `/api/comments/${SITE}/trendingrecommended`;
@@ -109,5 +111,21 @@ describe('GET /{section}/trendingrecommended', () => {
     assert.deepEqual(Object.keys(item!).sort(), ['container_id', 'content_container_uuid', 'date_created', 'page', 'section_uuid', 'settings', 'total_visible_content']);
     assert.deepEqual(item!.page, { title: 'Story shaped', url: 'https://news.example/shaped', image_url: 'https://news.example/shaped.jpg', image_alt: 'Picture of shaped' });
     assert.ok(item!.date_created >= before && item!.date_created <= Date.now());
+  });
+});
+
+describe('the demo stories (server/demoTrending.ts)', () => {
+  test('trend with their pages and pictures, most discussed first; seeding again adds nothing', async (t) => {
+    const { app, dataDir } = await buildWithDemoContent(t);
+    const url = `${TRENDING}?limit=100&content_container_window_days=30&content_window_hours=3`;
+    const stories = resultOf<{ contents: TrendingContainer[] }>(await app.inject({ method: 'GET', url })).contents.filter((c) => c.container_id.startsWith('demo-trending-'));
+    const byComments = [...DEMO_STORIES].sort((a, b) => b.comments.length - a.comments.length);
+    assert.deepEqual(stories.map((c) => c.container_id), byComments.map((story) => story.id), 'most comments first');
+    assert.deepEqual(stories.map((c) => c.total_visible_content), byComments.map((story) => story.comments.length));
+    assert.deepEqual(stories[0]!.page, { title: DEMO_STORIES[0]!.title, url: 'http://127.0.0.1:8080/demo/trending.html?story=1', image_url: 'http://127.0.0.1:8080/demo/trending/tram.svg', image_alt: DEMO_STORIES[0]!.alt });
+    assert.equal(stories.find((c) => c.container_id === 'demo-trending-story-5')!.page!.image_url, null, 'one story without a picture');
+    const before = await Promise.all((['contents', 'containers', 'pages', 'events'] as const).map((table) => countRows(app, table)));
+    await seed(app, { demoContent: { dataDir } });
+    assert.deepEqual(await Promise.all((['contents', 'containers', 'pages', 'events'] as const).map((table) => countRows(app, table))), before);
   });
 });
