@@ -25,7 +25,7 @@ export const trendingApi = baseApi.injectEndpoints({
       query: ({ sectionUuid, limit, days, hours, recommended }) => ({
         url: `${sectionUuid}/${recommended ? 'trendingrecommended' : 'trending'}`,
         service: 'comments',
-        params: { limit, content_container_window_days: days, content_window_hours: hours, sorted_by: 'total_visible_contents' },
+        params: { limit, content_container_window_days: days, content_window_hours: hours, sorted_by: 'total_visible_contents', with_page: true },
         headers: recommended ? { 'X-Unique-Id': visitorId() } : undefined,
       }),
       transformResponse: (result: { contents: TrendingContainer[] }) => result.contents,

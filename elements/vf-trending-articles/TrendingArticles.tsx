@@ -86,6 +86,7 @@ export function TrendingArticles(props: TrendingArticlesProps) {
     if (recommended && sectionUuid && fetchReady && containerId) void recordRead({ sectionUuid, containerId });
   }, [recommended, sectionUuid, fetchReady, containerId, recordRead]);
 
+  // with_page: the server sends articles with a page only; the type needs telling
   const items = (query.currentData ?? []).filter(withPage).filter((item) => item.container_id !== containerId);
   if (allowedValue(props.sort, TRENDING_SORTS) === 'newest') items.sort((a, b) => b.date_created - a.date_created);
   const articles: ArticleLink[] = items.slice(0, limit).map((item) => ({ item, href: trackedUrl(item.page.url, medium) }));

@@ -13,8 +13,8 @@ import type { Database } from './schema.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** The candidates a topic preference reorders (the most a call may ask for). */
-const PREFERENCE_POOL = 100;
+/** The candidates a topic preference reorders or `withPage` picks from (the most a call may ask for). */
+const POOL = 100;
 
 export interface TrendingReader {
   /** A signed-in reader of the site: their conversations are left out, their topics come first. */
@@ -32,6 +32,8 @@ export interface TrendingWindow {
   /** The end of both windows (ms). */
   at: number;
   reader?: TrendingReader;
+  /** Only containers whose page is known (an article with a title and an address to show). */
+  withPage?: boolean;
 }
 
 export async function trendingContainers(db: Kysely<Database>, siteUuid: string, w: TrendingWindow): Promise<TrendingContainer[]> {
@@ -70,7 +72,7 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
     .orderBy('containers.total_visible_content', 'desc')
     .orderBy('containers.date_created', 'desc')
     .orderBy('containers.uuid')
-    .limit(prefer.size ? PREFERENCE_POOL : w.limit)
+    .limit(prefer.size || w.withPage ? POOL : w.limit)
     .as('top');
   const rows = await db
     .selectFrom(top)
@@ -82,9 +84,10 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
     .orderBy('top.date_created', 'desc')
     .orderBy('top.uuid')
     .execute();
+  const shown = w.withPage ? rows.filter((row) => row.title !== null && row.url !== null) : rows;
   const followed = (topics: string | null) => (topics ? (JSON.parse(topics) as string[]).some((topic) => prefer.has(topic)) : false);
   // A stable partition: followed topics first, each part in trending order.
-  const ordered = prefer.size ? [...rows.filter((row) => followed(row.topics)), ...rows.filter((row) => !followed(row.topics))] : rows;
+  const ordered = prefer.size ? [...shown.filter((row) => followed(row.topics)), ...shown.filter((row) => !followed(row.topics))] : shown;
   return ordered.slice(0, w.limit).map(({ title, url, image_url, image_alt, topics: _topics, ...container }) => ({
     ...toApiContainer(container),
     date_created: Number(container.date_created),

@@ -102,6 +102,19 @@ describe('GET /{section}/trendingrecommended', () => {
     assert.deepEqual(await listed(app, RECOMMENDED, { 'x-unique-id': 'topic-reader' }), ['big-sport', 'mid-politics', 'small-politics', 'tiny-science'], 'a guest follows nothing');
   });
 
+  test('with_page=true keeps only conversations whose page is known, still within the limit', async (t) => {
+    const app = await build(t);
+    const writer = await signup(app);
+    await story(app, writer.access_token, 'article-a', 2);
+    await story(app, writer.access_token, 'article-b', 1);
+    const pageless = await container(app, 'no-page');
+    for (let i = 0; i < 3; i++) await postComment(app, writer.access_token, pageless.content_container_uuid, `busy ${i}`);
+    assert.deepEqual(await listed(app, `${TRENDING}?limit=2`), ['no-page', 'article-a']);
+    assert.deepEqual(await listed(app, `${TRENDING}?limit=2&with_page=true`), ['article-a', 'article-b']);
+    assert.deepEqual(await listed(app, `${RECOMMENDED}?with_page=true`, { 'x-unique-id': 'v' }), ['article-a', 'article-b']);
+    assert.equal((await app.inject({ method: 'GET', url: `${TRENDING}?with_page=maybe` })).statusCode, 400);
+  });
+
   test('each item carries its page and opening time, and nothing more', async (t) => {
     const app = await build(t);
     const writer = await signup(app);

@@ -20,6 +20,7 @@ interface TrendingQuery extends Common {
   content_window_hours: number;
   sorted_by: 'total_visible_contents';
   date_time?: number;
+  with_page: boolean;
 }
 type SectionRequest<Q> = FastifyRequest<{ Params: { section: string }; Querystring: Q }>;
 
@@ -30,6 +31,8 @@ const trendingQuery = strictObject({
   content_window_hours: { type: 'integer', minimum: 1, maximum: 48, default: 3 },
   sorted_by: { type: 'string', enum: ['total_visible_contents'], default: 'total_visible_contents' },
   date_time: { type: 'integer', minimum: 0 },
+  // vf's own: only conversations whose page is known (<vf-trending-articles> lists articles)
+  with_page: { type: 'boolean', default: false },
 });
 
 const visitorHeader = {
@@ -84,7 +87,7 @@ export default async function trendingRoutes(app: FastifyInstance): Promise<void
     const q = request.query;
     const at = q.date_time === undefined ? Date.now() : toMs(q.date_time);
     const contents = await trendingContainers(app.db, site.uuid, {
-      limit: q.limit, days: q.content_container_window_days, hours: q.content_window_hours, at, reader,
+      limit: q.limit, days: q.content_container_window_days, hours: q.content_window_hours, at, reader, withPage: q.with_page,
     });
     return { result: { contents } };
   };
