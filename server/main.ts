@@ -21,7 +21,7 @@ async function main(): Promise<void> {
 
   const app = buildApp({ config });
   await app.ready();
-  await seed(app, { demoContent: { dataDir: config.dataDir } });
+  await seed(app, { demoContent: { dataDir: config.dataDir, origin: `http://127.0.0.1:${config.port}` } });
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();

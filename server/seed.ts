@@ -3,9 +3,10 @@
  * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
  * mode") a moderator and an admin account whose passwords are public, and, when asked
  * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
- * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts) and the
- * demo topics' followers (demoTopics.ts), the demo editors' notifications (demoNotifications.ts)
- * and the demo share page's shares (demoShares.ts).
+ * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts), the
+ * demo topics' followers (demoTopics.ts), the demo stories that trend (demoTrending.ts), the
+ * demo editors' notifications (demoNotifications.ts) and the demo share page's shares
+ * (demoShares.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -20,6 +21,7 @@ import { seedDemoLiveblog } from './demoLiveblog.ts';
 import { seedDemoChat } from './demoChat.ts';
 import { seedDemoConversation } from './demoConversation.ts';
 import { seedDemoTopics } from './demoTopics.ts';
+import { seedDemoTrending } from './demoTrending.ts';
 import { seedDemoNotifications } from './demoNotifications.ts';
 import { seedDemoShares } from './demoShares.ts';
 
@@ -38,8 +40,11 @@ export const DEMO_ACCOUNTS: readonly { email: string; password: string; name: st
 export const RETIRED_DEMO_PASSWORD = '!demo-retired';
 
 export interface SeedOptions {
-  /** In demo mode, also seed the demo pages' content; its files go under this data folder. */
-  demoContent?: { dataDir: string };
+  /**
+   * In demo mode, also seed the demo pages' content; its files go under this data folder.
+   * `origin`: where the demo pages are served (default http://127.0.0.1:8080), for the demo stories' links.
+   */
+  demoContent?: { dataDir: string; origin?: string };
 }
 
 export async function seed(app: FastifyInstance, options: SeedOptions = {}): Promise<void> {
@@ -57,6 +62,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoChat(app); // after the live blog: it uses the reader that one creates
   await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
   await seedDemoTopics(app); // its readers follow the demo topics
+  await seedDemoTrending(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the same readers comment on the demo stories
   await seedDemoNotifications(app); // after the content they are about
   await seedDemoShares(app); // some by the demo readers above
 }

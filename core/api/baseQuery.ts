@@ -33,6 +33,8 @@ export interface VfRequest {
   containerUuid?: string;
   /** Login, signup and refresh: a 401 is an answer, not an expired session. */
   skipAuthRefresh?: boolean;
+  /** Headers a call needs beyond the common ones (trendingrecommended's X-Unique-Id). */
+  headers?: Record<string, string>;
 }
 
 /** The part of RTK's BaseQueryApi we use; tests pass a small fake. */
@@ -94,7 +96,7 @@ export function buildRequest(args: VfRequest, state: unknown, bearer: string | n
   const section = sectionFor(state);
   if (section) common.section = section;
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...args.headers };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   const signature = getContainerSignature(args.containerUuid);
   if (signature) headers['X-Request-Signature'] = signature;

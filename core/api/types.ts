@@ -216,6 +216,8 @@ export interface CommentProfile {
 
 /** One item of GET /api/comments/{section}/trending: a container and, when known, its page. */
 export interface TrendingContainer extends Container {
+  /** When the container was opened (ms): the article's age for `sort="newest"`. */
+  date_created: number;
   page: { title: string; url: string; image_url: string | null; image_alt: string | null } | null;
 }
 

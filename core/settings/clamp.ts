@@ -50,3 +50,40 @@ export const SORT_ORDERS: readonly SortOrder[] = ['newest', 'oldest', 'num_likes
 export function sortOrder(value: unknown): SortOrder {
   return SORT_ORDERS.includes(value as SortOrder) ? (value as SortOrder) : 'newest';
 }
+
+/** <vf-trending-articles> `days-published`: days 1–30 (7); `all` means 30 (content.md §5). */
+export function daysPublished(value: unknown): number {
+  return typeof value === 'string' && value.trim().toLowerCase() === 'all' ? DAYS.max : clampSetting(value, DAYS);
+}
+
+/** A value from a fixed list (trimmed, any case), else the list's first: its default. */
+export function allowedValue<T extends string>(value: unknown, allowed: readonly T[]): T {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return allowed.find((item) => item === text) ?? allowed[0]!;
+}
+
+/** <vf-trending-articles> `sort`: the trending order (most comments), or newest articles first. */
+export const TRENDING_SORTS = ['trending', 'newest'] as const;
+export const TRENDING_VIEWS = ['list', 'grid', 'carousel'] as const;
+export const THUMBNAIL_POSITIONS = ['left', 'right', 'top'] as const;
+
+/**
+ * Tracking mediums (content.md §9), as the slugs a trending link carries (`vf_medium`). The first
+ * is the default of a `content-recirculation` element, the third of a plain one.
+ */
+export const TRACKING_MEDIUMS = [
+  'standalone_content_recirculation_with_ads',
+  'standalone_content_recirculation_with_ads_rs',
+  'standalone_top_pages',
+  'standalone_top_pages_condensed',
+  'tray_top_pages',
+  'tray_notification',
+  'conversations_top_pages',
+] as const;
+export type TrackingMedium = (typeof TRACKING_MEDIUMS)[number];
+
+export function trackingMedium(value: unknown, recirculation: boolean): TrackingMedium {
+  const fallback: TrackingMedium = recirculation ? 'standalone_content_recirculation_with_ads' : 'standalone_top_pages';
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return TRACKING_MEDIUMS.find((medium) => medium === text) ?? fallback;
+}

@@ -232,6 +232,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   server_keys: ServerKeysTable;
   shares: SharesTable;
+  page_reads: PageReadsTable;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */
@@ -260,6 +261,14 @@ export interface BroadcastsTable {
   image_url: string | null;
   image_alt: string | null;
   date_created: number;
+}
+
+/** Migration 016: the containers a visitor read (for trendingrecommended), keyed by a hash of their visitor id. */
+export interface PageReadsTable {
+  site_uuid: string;
+  visitor_key: string;
+  container_uuid: string;
+  date_read: number;
 }
 
 export interface TopicFollowsTable {

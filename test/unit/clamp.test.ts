@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   COMMENT_LIMIT, COUNT, DAYS, FEATURED_THRESHOLD, FIRST_PROMO_POSITION, HOURS, PAGINATION_LIMIT,
-  PAGINATION_REPLY_LIMIT, REPLY_LIMIT, clampSetting, promoIntervalRange, sortOrder,
+  PAGINATION_REPLY_LIMIT, REPLY_LIMIT, THUMBNAIL_POSITIONS, TRENDING_SORTS, TRENDING_VIEWS, allowedValue, clampSetting,
+  daysPublished, promoIntervalRange, sortOrder, trackingMedium,
 } from '../../core/settings/clamp.ts';
 
 describe('clampSetting', () => {
@@ -72,5 +73,32 @@ describe('every spec range, at its edges, from numbers and attribute strings', (
     assert.equal(clampSetting(7, range), 8, 'below the first position');
     assert.equal(clampSetting(101, range), 8);
     assert.equal(clampSetting('9.5', range), 8);
+  });
+});
+
+describe('<vf-trending-articles> settings (content.md §5 "trending props")', () => {
+  it('days published: 1–30, default 7, and "all" means 30', () => {
+    assert.equal(daysPublished('12'), 12);
+    assert.equal(daysPublished('all'), 30);
+    assert.equal(daysPublished(' ALL '), 30);
+    for (const bad of ['0', '31', 'week', '', undefined, '2.5']) assert.equal(daysPublished(bad), 7, String(bad));
+  });
+
+  it('sort, view and thumbnail position take an allowed value, else their default', () => {
+    assert.equal(allowedValue('newest', TRENDING_SORTS), 'newest');
+    assert.equal(allowedValue('oldest', TRENDING_SORTS), 'trending');
+    assert.equal(allowedValue(' Grid ', TRENDING_VIEWS), 'grid');
+    assert.equal(allowedValue('carousel', TRENDING_VIEWS), 'carousel');
+    assert.equal(allowedValue('tiles', TRENDING_VIEWS), 'list');
+    assert.equal(allowedValue(undefined, TRENDING_VIEWS), 'list');
+    assert.equal(allowedValue('top', THUMBNAIL_POSITIONS), 'top');
+    assert.equal(allowedValue('middle', THUMBNAIL_POSITIONS), 'left');
+  });
+
+  it('tracking medium: one of the spec\'s mediums, else the default of the mode', () => {
+    assert.equal(trackingMedium('tray_top_pages', false), 'tray_top_pages');
+    assert.equal(trackingMedium('somewhere', false), 'standalone_top_pages');
+    assert.equal(trackingMedium(undefined, true), 'standalone_content_recirculation_with_ads');
+    assert.equal(trackingMedium('standalone_top_pages_condensed', true), 'standalone_top_pages_condensed');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The comments service's reads about people and the site (`/api/comments`, docs/api.md
- * "comments"): a user's recent comments, their comment profile, and trending conversations.
+ * "comments"): a user's recent comments and their comment profile (trending: trending.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,37 +12,14 @@ import { effectiveBan } from '../../storage/bans.ts';
 import { countRepliesReceived, listByActor, presenterFor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
 import { getSite, type Site } from '../../storage/sites.ts';
-import { containersCommentedBy, trendingContainers } from '../../storage/trending.ts';
 import type { Database } from '../../storage/schema.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../../storage/users.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
-
-/** The reader's analytics visitor id (the `uniqueId` of the visitor cookie), sent to trendingrecommended. */
-export const UNIQUE_ID_HEADER = 'x-unique-id';
 
 interface UserParams {
   section: string;
   user: string;
 }
-interface TrendingQuery extends Common {
-  limit: number;
-  content_container_window_days: number;
-  content_window_hours: number;
-  sorted_by: 'total_visible_contents';
-  date_time?: number;
-}
-
-/** Trending options (content.md §5: count 1–100 (5), days 1–30 (7), hours 1–48 (3)). */
-const trendingQuery = strictObject({
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
-  content_container_window_days: { type: 'integer', minimum: 1, maximum: 30, default: 7 },
-  content_window_hours: { type: 'integer', minimum: 1, maximum: 48, default: 3 },
-  sorted_by: { type: 'string', enum: ['total_visible_contents'], default: 'total_visible_contents' },
-  date_time: { type: 'integer', minimum: 0 },
-});
-
-/** A time in ms; under 13 digits it is seconds (content.md §3). */
-const toMs = (time: number) => (time < 1e12 ? time * 1000 : time);
 
 /**
  * The user `userUuid`, if `requester` may see them: a user of this site who is not hidden by a
@@ -96,40 +73,6 @@ export default async function commentActivityRoutes(app: FastifyInstance): Promi
         likes_received: user.likes_received,
       };
       return { result };
-    },
-  );
-
-  const trending = async (request: FastifyRequest<{ Params: { section: string }; Querystring: TrendingQuery }>, exclude: string[] = []) => {
-    const site = await loadSite(request.params.section);
-    const q = request.query;
-    const at = q.date_time === undefined ? Date.now() : toMs(q.date_time);
-    const contents = await trendingContainers(app.db, site.uuid, {
-      limit: q.limit, days: q.content_container_window_days, hours: q.content_window_hours, at, exclude,
-    });
-    return { result: { contents } };
-  };
-
-  app.get<{ Params: { section: string }; Querystring: TrendingQuery }>(
-    '/:section/trending',
-    { schema: { params: params(['section']), querystring: trendingQuery } },
-    (request) => trending(request),
-  );
-
-  // For one reader (their visitor id in X-Unique-Id): trending, without the conversations a
-  // signed-in reader has already commented in.
-  app.get<{ Params: { section: string }; Querystring: TrendingQuery }>(
-    '/:section/trendingrecommended',
-    {
-      schema: {
-        params: params(['section']),
-        querystring: trendingQuery,
-        headers: { type: 'object', properties: { [UNIQUE_ID_HEADER]: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' } }, required: [UNIQUE_ID_HEADER] },
-      },
-    },
-    async (request) => {
-      const user = request.user?.row;
-      const own = user && user.site_uuid === request.params.section ? await containersCommentedBy(app.db, user.uuid) : [];
-      return trending(request, own);
     },
   );
 }

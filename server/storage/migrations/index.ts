@@ -18,6 +18,7 @@ import { media } from './012_media.ts';
 import { pinnedIndex } from './013_pinned_index.ts';
 import { chat } from './014_chat.ts';
 import { notifications } from './015_notifications.ts';
+import { trending } from './016_trending.ts';
 import { shares } from './019_shares.ts';
 
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '013_pinned_index': pinnedIndex,
   '014_chat': chat,
   '015_notifications': notifications,
+  '016_trending': trending,
   '019_shares': shares,
 };
 
