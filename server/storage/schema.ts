@@ -231,6 +231,9 @@ export interface Database {
   page_follows: PageFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_keys: ServerKeysTable;
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  poll_votes: PollVotesTable;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */
@@ -307,4 +310,34 @@ export interface BansTable {
   date_created: number;
   date_expired: number | null;
   date_revoked: number | null;
+}
+
+/** Migration 017 (docs/polls.md). */
+export interface PollsTable {
+  uuid: string;
+  site_uuid: string;
+  poll_id: string;
+  question: string;
+  multiple: number; // 0/1
+  results_visibility: string; // always | after_vote | after_close
+  closes_at: number | null;
+  is_closed: number; // 0/1, closed by hand
+  total_votes: number;
+  creator_uuid: string;
+  date_created: number;
+}
+
+export interface PollOptionsTable {
+  uuid: string;
+  poll_uuid: string;
+  position: number;
+  text: string;
+  votes: number;
+}
+
+export interface PollVotesTable {
+  poll_uuid: string;
+  voter_key: string;
+  option_uuids: string; // JSON list
+  date_created: number;
 }

@@ -1,0 +1,93 @@
+/**
+ * Polls storage (migration 017, docs/polls.md). A vote is one transaction: the vote row (its
+ * primary key refuses a second vote by the same voter), each chosen option's counter and the
+ * poll's voter total; so the counters always equal the stored votes, on SQLite and PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { PollInput, ResultsVisibility } from '../../core/api/pollTypes.ts';
+import type { Database, PollOptionsTable, PollsTable } from './schema.ts';
+
+export interface StoredPoll {
+  row: PollsTable;
+  options: PollOptionsTable[];
+}
+
+/** The vote was refused for this reason (the route turns it into a 409); nothing was stored. */
+export class VoteRefused extends Error {}
+
+async function withOptions(db: Kysely<Database>, row: PollsTable | undefined): Promise<StoredPoll | null> {
+  if (!row) return null;
+  const options = await db.selectFrom('poll_options').selectAll().where('poll_uuid', '=', row.uuid).orderBy('position').execute();
+  return { row, options };
+}
+
+export async function pollById(db: Kysely<Database>, site: string, pollId: string): Promise<StoredPoll | null> {
+  return withOptions(db, await db.selectFrom('polls').selectAll().where('site_uuid', '=', site).where('poll_id', '=', pollId).executeTakeFirst());
+}
+
+export async function pollByUuid(db: Kysely<Database>, site: string, uuid: string): Promise<StoredPoll | null> {
+  return withOptions(db, await db.selectFrom('polls').selectAll().where('site_uuid', '=', site).where('uuid', '=', uuid).executeTakeFirst());
+}
+
+/** The options the voter chose in this poll; null when they have not voted. */
+export async function voteOf(db: Kysely<Database>, poll: string, voterKey: string | null): Promise<string[] | null> {
+  if (!voterKey) return null;
+  const row = await db.selectFrom('poll_votes').select('option_uuids').where('poll_uuid', '=', poll).where('voter_key', '=', voterKey).executeTakeFirst();
+  return row ? (JSON.parse(row.option_uuids) as string[]) : null;
+}
+
+/** Creates the poll; null when the site already has a poll with that id. */
+export async function createPoll(db: Kysely<Database>, site: string, creator: string, input: PollInput, now: number): Promise<string | null> {
+  const uuid = randomUUID();
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('polls')
+      .values({
+        uuid, site_uuid: site, poll_id: input.poll_id, question: input.question, multiple: input.multiple ? 1 : 0,
+        results_visibility: input.results_visibility, closes_at: input.closes_at, is_closed: 0, total_votes: 0, creator_uuid: creator, date_created: now,
+      })
+      .onConflict((oc) => oc.columns(['site_uuid', 'poll_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+    await trx
+      .insertInto('poll_options')
+      .values(input.options.map((text, position) => ({ uuid: randomUUID(), poll_uuid: uuid, position, text, votes: 0 })))
+      .execute();
+    return uuid;
+  });
+}
+
+export interface PollChange {
+  question?: string;
+  results_visibility?: ResultsVisibility;
+  closes_at?: number | null;
+  is_closed?: boolean;
+}
+
+export async function updatePoll(db: Kysely<Database>, uuid: string, change: PollChange): Promise<void> {
+  const { is_closed, ...rest } = change;
+  await db.updateTable('polls').set({ ...rest, ...(is_closed === undefined ? {} : { is_closed: is_closed ? 1 : 0 }) }).where('uuid', '=', uuid).execute();
+}
+
+/** Stores one voter's choice and moves the counters; throws VoteRefused on a second vote. */
+export async function castVote(db: Kysely<Database>, poll: string, voterKey: string, options: string[], now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('poll_votes')
+      .values({ poll_uuid: poll, voter_key: voterKey, option_uuids: JSON.stringify(options), date_created: now })
+      .onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new VoteRefused('You have already voted in this poll');
+    await trx.updateTable('poll_options').set({ votes: sql`votes + 1` }).where('poll_uuid', '=', poll).where('uuid', 'in', options).execute();
+    await trx.updateTable('polls').set({ total_votes: sql`total_votes + 1` }).where('uuid', '=', poll).execute();
+  });
+}
+
+/** The current counters (what a live-results frame carries). */
+export async function tallyOf(db: Kysely<Database>, poll: string): Promise<{ total: number; counts: Record<string, number> } | null> {
+  const row = await db.selectFrom('polls').select('total_votes').where('uuid', '=', poll).executeTakeFirst();
+  if (!row) return null;
+  const options = await db.selectFrom('poll_options').select(['uuid', 'votes']).where('poll_uuid', '=', poll).execute();
+  return { total: Number(row.total_votes), counts: Object.fromEntries(options.map((o) => [o.uuid, Number(o.votes)])) };
+}
