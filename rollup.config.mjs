@@ -33,6 +33,7 @@ const chunks = {
     'vf-tray': 'elements/vf-tray/define.ts',
     'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
     'vf-topic-follow': 'elements/vf-topic-follow/define.ts',
+    'vf-poll': 'elements/vf-poll/define.ts',
     'vf-page-follow': 'elements/vf-page-follow/define.ts',
     'vf-push-opt-in': 'elements/vf-push-opt-in/define.ts',
     'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',

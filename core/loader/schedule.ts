@@ -47,6 +47,8 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-trending-articles': { hiddenUntilInView: true, inView: 0, watchDelayMs: 5000 },
   // only when the page uuid, the media store and the language files are ready
   'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
+  // a poll below the fold: on coming within 500 px of the viewport (docs/polls.md)
+  'vf-poll': { inView: LAZY_MARGIN_PX },
 };
 
 export interface SchedulerOptions {
