@@ -4,7 +4,8 @@
  * mode") a moderator and an admin account whose passwords are public, and, when asked
  * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
  * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts) and the
- * demo topics' followers (demoTopics.ts), and the demo editors' notifications (demoNotifications.ts).
+ * demo topics' followers (demoTopics.ts), the demo editors' notifications (demoNotifications.ts)
+ * and the demo polls with their votes (demoPolls.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -20,6 +21,7 @@ import { seedDemoChat } from './demoChat.ts';
 import { seedDemoConversation } from './demoConversation.ts';
 import { seedDemoTopics } from './demoTopics.ts';
 import { seedDemoNotifications } from './demoNotifications.ts';
+import { seedDemoPolls } from './demoPolls.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -56,6 +58,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
   await seedDemoTopics(app); // its readers follow the demo topics
   await seedDemoNotifications(app); // after the content they are about
+  await seedDemoPolls(app); // the demo readers vote in them
 }
 
 async function seedDemoAccounts(app: FastifyInstance): Promise<void> {

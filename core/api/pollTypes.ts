@@ -51,6 +51,14 @@ export interface PollInput {
   multiple: boolean;
   results_visibility: ResultsVisibility;
   closes_at: number | null;
+  /** The live-blog post the poll sits in (docs/polls.md "In a live blog"). */
+  content_uuid?: string;
+}
+
+/** GET /{section}/containers/{container}: the live blog's posts that hold a poll. */
+export interface PostPoll {
+  content_uuid: string;
+  poll_id: string;
 }
 
 /** Effective closed state: closed by hand, or past its closing time. */

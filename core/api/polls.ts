@@ -4,7 +4,7 @@
  * cached one. Live `poll_updated` events patch the counts in place, or read the poll again when
  * it changed or its counts are not public (registered here, so only pages with a poll carry it).
  */
-import type { Poll, PollInput } from './pollTypes.ts';
+import type { Poll, PollInput, PostPoll } from './pollTypes.ts';
 import { registerContentHandler, type Dispatch } from '../realtime/contentHandlers.ts';
 import { voterToken } from '../polls/voterToken.ts';
 import { baseApi } from './base.ts';
@@ -30,6 +30,11 @@ export const pollsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     poll: build.query<Poll | null, PollArgs>({
       query: ({ sectionUuid, pollId, userUuid }) => ({ url: sectionUuid, service: 'polls', params: { poll_id: pollId, ...guestToken(userUuid) } }),
+    }),
+    /** The live blog's posts that hold a poll: post uuid → poll id (one request per live blog). */
+    postPolls: build.query<Record<string, string>, { sectionUuid: string; containerUuid: string }>({
+      query: ({ sectionUuid, containerUuid }) => ({ url: `${sectionUuid}/containers/${containerUuid}`, service: 'polls' }),
+      transformResponse: (result: { items: PostPoll[] }) => Object.fromEntries(result.items.map((item) => [item.content_uuid, item.poll_id])),
     }),
     createPoll: build.mutation<Poll, PollArgs & { input: Omit<PollInput, 'poll_id'> }>({
       query: ({ sectionUuid, pollId, input }) => ({ url: sectionUuid, service: 'polls', method: 'POST', body: { ...input, poll_id: pollId } }),
@@ -69,4 +74,4 @@ registerContentHandler(['poll'], {
   },
 });
 
-export const { usePollQuery, useCreatePollMutation, useVoteMutation, useSetPollClosedMutation } = pollsApi;
+export const { usePollQuery, usePostPollsQuery } = pollsApi;

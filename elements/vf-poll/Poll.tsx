@@ -26,6 +26,8 @@ import { VoteForm } from './VoteForm.tsx';
 export interface PollProps {
   /** `poll-id` (required): the publisher's id for this poll, unique on the site. */
   pollId?: string;
+  /** `post-uuid`: the live-blog post the poll sits in (set by <vf-liveblog>); a poll created here is attached to it. */
+  postUuid?: string;
 }
 
 /** Detail of every vf-poll-* event. */
@@ -97,7 +99,7 @@ function PollBody({ args, poll }: { args: PollArgs; poll: PollData }) {
   );
 }
 
-function PollView({ args }: { args: PollArgs }) {
+function PollView({ args, postUuid }: { args: PollArgs; postUuid: string | undefined }) {
   const t = useT();
   const emit = useHostEvent();
   const online = useAppSelector(selectIsOnline);
@@ -107,7 +109,7 @@ function PollView({ args }: { args: PollArgs }) {
   const [createFailed, setCreateFailed] = useState(false);
   const create = (input: NewPoll) => {
     setCreateFailed(false);
-    run(pollsApi.endpoints.createPoll.initiate({ ...args, input })).then(
+    run(pollsApi.endpoints.createPoll.initiate({ ...args, input: postUuid ? { ...input, content_uuid: postUuid } : input })).then(
       (poll) => emit<PollEventDetail>('vf-poll-created', { pollId: poll.poll_id, pollUuid: poll.uuid }),
       () => setCreateFailed(true),
     );
@@ -132,7 +134,7 @@ function PollView({ args }: { args: PollArgs }) {
   );
 }
 
-export function Poll({ pollId }: PollProps) {
+export function Poll({ pollId, postUuid }: PollProps) {
   const host = useHost();
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);
@@ -151,7 +153,7 @@ export function Poll({ pollId }: PollProps) {
   return (
     <ViewerProvider>
       <LoginPromptProvider>
-        <PollView args={args} />
+        <PollView args={args} postUuid={postUuid?.trim() || undefined} />
       </LoginPromptProvider>
     </ViewerProvider>
   );

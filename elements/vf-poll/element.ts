@@ -11,6 +11,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *
  * @attr {string} poll-id - Required: the publisher's id for the poll, unique on the site (like
  *   a container id). Missing, the element renders nothing and warns once in the console.
+ * @attr {string} post-uuid - The live-blog post the poll sits in; `<vf-liveblog>` sets it on the
+ *   polls it shows under its posts, and a poll a moderator creates here is attached to that post.
  *
  * @fires vf-poll-voted - `{ pollId, pollUuid, options }` after the vote is stored.
  * @fires vf-poll-created - `{ pollId, pollUuid }` after a moderator created the poll.
@@ -40,7 +42,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  */
 export const pollElement: ElementDefinition<PollProps> = {
   component: Poll,
-  props: { pollId: 'string' },
+  props: { pollId: 'string', postUuid: 'string' },
   bundle: 'polls',
   css: () => import('./styles.css'),
 };

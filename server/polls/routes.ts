@@ -12,10 +12,10 @@ import { normaliseName } from '../content/normalise.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
-import { castVote, createPoll, pollById, pollByUuid, updatePoll, voteOf, VoteRefused, type PollChange, type StoredPoll } from '../storage/polls.ts';
+import { castVote, createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, VoteRefused, type PollChange, type StoredPoll } from '../storage/polls.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { PollResultsPublisher } from './liveResults.ts';
-import { createBody, editBody, pollQuery, pollResult, voteBody } from './schemas.ts';
+import { createBody, editBody, pollQuery, pollResult, postPollsResult, voteBody } from './schemas.ts';
 
 type Section = { section: string };
 type PollParams = { section: string; poll: string };
@@ -67,6 +67,19 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
     return { result: present(poll, site, viewer, await voteOf(app.db, uuid, voterKey(viewer, token))) };
   };
 
+  /** A poll goes only into a live-blog post of this site (docs/polls.md "In a live blog"). */
+  const liveblogPost = async (site: string, uuid: string) => {
+    const post = await app.db.selectFrom('contents').select(['uuid', 'container_uuid']).where('uuid', '=', uuid).where('site_uuid', '=', site).where('type', '=', 'liveblog_post').executeTakeFirst();
+    if (!post) throw badRequest('No such live-blog post', 'content_uuid');
+    return { container_uuid: post.container_uuid, content_uuid: post.uuid };
+  };
+
+  app.get<{ Params: { section: string; container: string } }>(
+    '/:section/containers/:container',
+    { schema: { params: params(['section', 'container']), querystring: strictObject({}), response: postPollsResult } },
+    async (request) => ({ result: { items: await pollsInContainer(app.db, request.params.section, request.params.container) } }),
+  );
+
   app.get<{ Params: Section; Querystring: Common & { poll_id: string; voter_token?: string } }>(
     '/:section',
     { schema: { params: params(['section']), querystring: pollQuery, response: pollResult(true) } },
@@ -79,7 +92,7 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: Section; Body: Common & PollInput }>(
+  app.post<{ Params: Section; Body: Common & PollInput & { content_uuid?: string } }>(
     '/:section',
     { schema: { params: params(['section']), querystring: strictObject({}), body: createBody, response: pollResult() } },
     async (request) => {
@@ -92,7 +105,8 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
       if (new Set(options.map((text) => text.toLocaleLowerCase())).size !== options.length) throw badRequest('Options must differ from one another', 'options');
       if (closes_at !== null && closes_at <= Date.now()) throw badRequest('The closing time must be in the future', 'closes_at');
       const input = { poll_id, question, options, multiple, results_visibility, closes_at };
-      const uuid = await createPoll(app.db, site.uuid, viewer!.uuid, input, Date.now());
+      const post = request.body.content_uuid ? await liveblogPost(site.uuid, request.body.content_uuid) : null;
+      const uuid = await createPoll(app.db, site.uuid, viewer!.uuid, input, Date.now(), post);
       if (!uuid) throw new HttpError(409, `This page already has a poll with the id ${poll_id}`);
       return answer(site, viewer, uuid);
     },

@@ -20,6 +20,7 @@ export const createBody = strictObject(
     multiple: { type: 'boolean', default: false },
     results_visibility: { ...visibility, default: 'always' },
     closes_at: { ...closesAt, default: null },
+    content_uuid: uuid,
   },
   ['poll_id', 'question', 'options'],
 );
@@ -61,3 +62,19 @@ const poll = {
 export const pollResult = (nullable = false) => ({
   200: { type: 'object', properties: { result: nullable ? { anyOf: [{ type: 'null' }, poll] } : poll }, required: ['result'] },
 });
+
+export const postPollsResult = {
+  200: {
+    type: 'object',
+    properties: {
+      result: {
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { content_uuid: { type: 'string' }, poll_id: { type: 'string' } }, required: ['content_uuid', 'poll_id'] } },
+        },
+        required: ['items'],
+      },
+    },
+    required: ['result'],
+  },
+};

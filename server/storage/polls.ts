@@ -38,7 +38,7 @@ export async function voteOf(db: Kysely<Database>, poll: string, voterKey: strin
 }
 
 /** Creates the poll; null when the site already has a poll with that id. */
-export async function createPoll(db: Kysely<Database>, site: string, creator: string, input: PollInput, now: number): Promise<string | null> {
+export async function createPoll(db: Kysely<Database>, site: string, creator: string, input: PollInput, now: number, post: { container_uuid: string; content_uuid: string } | null = null): Promise<string | null> {
   const uuid = randomUUID();
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -46,6 +46,7 @@ export async function createPoll(db: Kysely<Database>, site: string, creator: st
       .values({
         uuid, site_uuid: site, poll_id: input.poll_id, question: input.question, multiple: input.multiple ? 1 : 0,
         results_visibility: input.results_visibility, closes_at: input.closes_at, is_closed: 0, total_votes: 0, creator_uuid: creator, date_created: now,
+        container_uuid: post?.container_uuid ?? null, content_uuid: post?.content_uuid ?? null,
       })
       .onConflict((oc) => oc.columns(['site_uuid', 'poll_id']).doNothing())
       .executeTakeFirst();
@@ -90,4 +91,10 @@ export async function tallyOf(db: Kysely<Database>, poll: string): Promise<{ tot
   if (!row) return null;
   const options = await db.selectFrom('poll_options').select(['uuid', 'votes']).where('poll_uuid', '=', poll).execute();
   return { total: Number(row.total_votes), counts: Object.fromEntries(options.map((o) => [o.uuid, Number(o.votes)])) };
+}
+
+/** The live blog's posts that hold a poll, and those polls' ids. */
+export async function pollsInContainer(db: Kysely<Database>, site: string, container: string): Promise<{ content_uuid: string; poll_id: string }[]> {
+  const rows = await db.selectFrom('polls').select(['content_uuid', 'poll_id']).where('site_uuid', '=', site).where('container_uuid', '=', container).orderBy('date_created').execute();
+  return rows.flatMap((row) => (row.content_uuid ? [{ content_uuid: row.content_uuid, poll_id: row.poll_id }] : []));
 }

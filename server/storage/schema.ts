@@ -324,6 +324,8 @@ export interface PollsTable {
   is_closed: number; // 0/1, closed by hand
   total_votes: number;
   creator_uuid: string;
+  container_uuid: string | null;
+  content_uuid: string | null;
   date_created: number;
 }
 

@@ -4,10 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { Poll } from '../../core/api/pollTypes.ts';
+import type { Poll, PostPoll } from '../../core/api/pollTypes.ts';
 import { refusal, setSiteSettings } from './comment-calls.ts';
 import { connect } from './realtime-client.ts';
-import { bearer, build, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { bearer, build, buildWithDemoContent, container, countRows, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { liveblog, publish } from './liveblog-calls.ts';
 
 const base = `/api/polls/${SITE}`;
 const GUEST_TOKEN = 'guest-browser-token-0001';
@@ -101,4 +102,27 @@ test('live results: a subscribed page gets coalesced poll_updated events with th
   assert.equal(frame.type, 'event');
   if (frame.type !== 'event') return;
   assert.deepEqual([frame.data.event, frame.data.content_type, frame.data.poll?.counts], ['poll_updated', 'poll', { [soup]: 5, [salad]: 5, [poll.options[2]!.uuid]: 0 }]);
+});
+
+test('a poll in a live-blog post: attached by a moderator, listed for the live blog; only to a live-blog post', async (t) => {
+  const app = await build(t);
+  const mod = await signupAs(app, 'mod');
+  const blog = await liveblog(app);
+  const post = await publish(app, mod.access_token, blog, 'Polls open at eight');
+  const comment = await postComment(app, mod.access_token, (await container(app)).content_container_uuid, 'not a post');
+  assert.deepEqual(refusal(await create(app, mod.access_token, { ...LUNCH, content_uuid: comment.content_uuid })), { status: 400, message: 'No such live-blog post' });
+  const poll = resultOf<Poll>(await create(app, mod.access_token, { ...LUNCH, poll_id: `post-${post.content_uuid}`, content_uuid: post.content_uuid }));
+  const listed = resultOf<{ items: PostPoll[] }>(await app.inject({ method: 'GET', url: `${base}/containers/${blog.content_container_uuid}` }));
+  assert.deepEqual(listed.items, [{ content_uuid: post.content_uuid, poll_id: poll.poll_id }]);
+});
+
+test('demo mode seeds the demo polls once, with the demo readers\' votes, one inside a live-blog post', async (t) => {
+  const { app } = await buildWithDemoContent(t, {}, 2); // two processes starting together
+  const stadium = await read(app, undefined, { poll_id: 'stadium-plan' });
+  assert.deepEqual([stadium?.question, stadium?.results_visible, stadium?.is_closed], ['Should the new stadium run without gas?', false, false]);
+  const mod = await signupAs(app, 'mod');
+  assert.deepEqual((await read(app, mod.access_token, { poll_id: 'stadium-plan' }))?.options.map((o) => o.votes), [3, 1, 1]);
+  const race = await read(app, undefined, { poll_id: 'liveblog-bridge-poll' });
+  assert.equal(race?.total_votes, 5);
+  assert.equal(await countRows(app, 'polls'), 2);
 });

@@ -19,9 +19,13 @@ export const polls: Migration = {
       .addColumn('is_closed', 'integer', (c) => c.notNull().defaultTo(0)) // closed by hand
       .addColumn('total_votes', 'integer', (c) => c.notNull().defaultTo(0)) // voters, not choices
       .addColumn('creator_uuid', 'text', (c) => c.notNull())
+      // A poll inside a live-blog post: the post and its live blog (null: a poll of its own).
+      .addColumn('container_uuid', 'text')
+      .addColumn('content_uuid', 'text')
       .addColumn('date_created', 'bigint', (c) => c.notNull())
       .addUniqueConstraint('polls_site_poll_id', ['site_uuid', 'poll_id'])
       .execute();
+    await db.schema.createIndex('polls_container').on('polls').columns(['container_uuid']).execute();
     await db.schema
       .createTable('poll_options')
       .addColumn('uuid', 'text', (c) => c.primaryKey())
