@@ -15,6 +15,7 @@ import { liveblogFanoutRows, postsListRows } from './liveblog.ts';
 import { chatRows } from './chat.ts';
 import { chatSessionRows } from './chat-element.ts';
 import { notificationRows } from './notifications.ts';
+import { pollTable } from './polls.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
@@ -61,6 +62,8 @@ rows.push(...(await liveblogFanoutRows()));
 rows.push(...(await chatRows()));
 // Notification fan-out (bench/notifications.ts): a broadcast and a followed user's comment to 10,000 readers.
 rows.push(...(await notificationRows()));
+// A busy poll (bench/polls.ts): 1,000 votes a second with live results, votes lost 0, per engine.
+rows.push(...(await pollTable()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.
 rows.push(...(await firstPaintRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.

@@ -12,9 +12,10 @@ import { normaliseName } from '../content/normalise.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
-import { castVote, createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, VoteRefused, type PollChange, type StoredPoll } from '../storage/polls.ts';
+import { createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, VoteRefused, type PollChange, type StoredPoll } from '../storage/polls.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { PollResultsPublisher } from './liveResults.ts';
+import { VoteBatcher } from './voteBatcher.ts';
 import { createBody, editBody, pollQuery, pollResult, postPollsResult, voteBody } from './schemas.ts';
 
 type Section = { section: string };
@@ -50,6 +51,7 @@ function clean(input: string, noun: string, max: number, field: string): string 
 
 export default async function pollRoutes(app: FastifyInstance): Promise<void> {
   const live = new PollResultsPublisher(app);
+  const votes = new VoteBatcher(app.db);
   app.addHook('onClose', async () => live.close());
 
   const siteOf = async (section: string) => (await getSite(app.db, section)) ?? Promise.reject(notFound('No such site'));
@@ -157,14 +159,13 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
       const chosen = request.body.options.map((o) => o.toLowerCase());
       if (!chosen.every((o) => known.has(o))) throw badRequest('No such option in this poll', 'options');
       if (chosen.length > 1 && Number(poll.row.multiple) !== 1) throw badRequest('This poll takes one choice', 'options');
-      try {
-        await castVote(app.db, poll.row.uuid, key, chosen, Date.now());
-      } catch (error) {
-        if (error instanceof VoteRefused) throw new HttpError(409, error.message);
-        throw error;
-      }
+      const tally = await votes.cast({ poll: poll.row.uuid, voterKey: key, options: chosen, now: Date.now() }).catch((error: unknown) => {
+        throw error instanceof VoteRefused ? new HttpError(409, error.message) : error;
+      });
       live.voted(site.uuid, poll.row.uuid);
-      return answer(site, viewer, poll.row.uuid, request.body.voter_token);
+      // The poll as read, with the counters as the vote's transaction left them.
+      const after = { row: { ...poll.row, total_votes: tally.total }, options: poll.options.map((o) => ({ ...o, votes: tally.counts[o.uuid] ?? 0 })) };
+      return { result: present(after, site, viewer, chosen) };
     },
   );
 }

@@ -71,22 +71,61 @@ export async function updatePoll(db: Kysely<Database>, uuid: string, change: Pol
   await db.updateTable('polls').set({ ...rest, ...(is_closed === undefined ? {} : { is_closed: is_closed ? 1 : 0 }) }).where('uuid', '=', uuid).execute();
 }
 
-/** Stores one voter's choice and moves the counters; throws VoteRefused on a second vote. */
-export async function castVote(db: Kysely<Database>, poll: string, voterKey: string, options: string[], now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('poll_votes')
-      .values({ poll_uuid: poll, voter_key: voterKey, option_uuids: JSON.stringify(options), date_created: now })
-      .onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new VoteRefused('You have already voted in this poll');
-    await trx.updateTable('poll_options').set({ votes: sql`votes + 1` }).where('poll_uuid', '=', poll).where('uuid', 'in', options).execute();
-    await trx.updateTable('polls').set({ total_votes: sql`total_votes + 1` }).where('uuid', '=', poll).execute();
+export interface NewVote {
+  poll: string;
+  voterKey: string;
+  options: string[];
+  now: number;
+}
+
+export interface Tally {
+  total: number;
+  counts: Record<string, number>;
+}
+
+/**
+ * Stores votes in one transaction (polls/voteBatcher.ts groups them): each vote's row (false
+ * where the voter had voted already: nothing of it is stored), then each option's and poll's
+ * counter moved once by the votes it got, and the polls' counters as they now stand.
+ */
+export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise<{ stored: boolean[]; tallies: Map<string, Tally> }> {
+  return db.transaction().execute(async (trx) => {
+    const stored: boolean[] = [];
+    const perOption = new Map<string, { poll: string; n: number }>();
+    const perPoll = new Map<string, number>();
+    for (const vote of votes) {
+      const inserted = await trx
+        .insertInto('poll_votes')
+        .values({ poll_uuid: vote.poll, voter_key: vote.voterKey, option_uuids: JSON.stringify(vote.options), date_created: vote.now })
+        .onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing())
+        .executeTakeFirst();
+      const ok = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+      stored.push(ok);
+      if (!ok) continue;
+      perPoll.set(vote.poll, (perPoll.get(vote.poll) ?? 0) + 1);
+      for (const option of vote.options) perOption.set(option, { poll: vote.poll, n: (perOption.get(option)?.n ?? 0) + 1 });
+    }
+    for (const [option, { poll, n }] of perOption) {
+      await trx.updateTable('poll_options').set({ votes: sql`votes + ${n}` }).where('uuid', '=', option).where('poll_uuid', '=', poll).execute();
+    }
+    for (const [poll, n] of perPoll) await trx.updateTable('polls').set({ total_votes: sql`total_votes + ${n}` }).where('uuid', '=', poll).execute();
+    const tallies = new Map<string, Tally>();
+    for (const poll of new Set(votes.map((vote) => vote.poll))) tallies.set(poll, (await tallyOf(trx, poll))!);
+    return { stored, tallies };
   });
 }
 
+/** One vote on its own; throws VoteRefused on a second vote. */
+export async function castVote(db: Kysely<Database>, vote: NewVote): Promise<Tally> {
+  const { stored, tallies } = await castVotes(db, [vote]);
+  if (!stored[0]) throw new VoteRefused(ALREADY_VOTED);
+  return tallies.get(vote.poll)!;
+}
+
+export const ALREADY_VOTED = 'You have already voted in this poll';
+
 /** The current counters (what a live-results frame carries). */
-export async function tallyOf(db: Kysely<Database>, poll: string): Promise<{ total: number; counts: Record<string, number> } | null> {
+export async function tallyOf(db: Kysely<Database>, poll: string): Promise<Tally | null> {
   const row = await db.selectFrom('polls').select('total_votes').where('uuid', '=', poll).executeTakeFirst();
   if (!row) return null;
   const options = await db.selectFrom('poll_options').select(['uuid', 'votes']).where('poll_uuid', '=', poll).execute();
