@@ -4,6 +4,7 @@
 // the stored vote rows and the option counters: must be 0) and the result frames the page got
 // (coalesced: about four a second, not one per vote). Per engine, like bench/comments-list.ts.
 // `node --import tsx bench/polls.ts` (add DATABASE_URL for PostgreSQL too)
+import http from 'node:http';
 import WebSocket from 'ws';
 import type { Poll } from '../core/api/pollTypes.ts';
 import type { ContentEvent } from '../core/api/types.ts';
@@ -15,6 +16,7 @@ import { perEngine, type Engine } from './comments-list.ts';
 type Row = [string, string, string];
 const RATE = 1_000;
 const TICK_MS = 20; // votes go out in batches of RATE * TICK_MS / 1000
+const CONNECTIONS = 50;
 const SITE = DEMO_SITE.uuid;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -53,18 +55,26 @@ async function pollRows(engine: Engine, seconds: number): Promise<Row[]> {
     let acknowledged = 0;
     let refused = 0;
     let sent = 0;
-    const vote = async (n: number) => {
-      const started = performance.now();
-      const response = await fetch(`${address}/api/polls/${SITE}/${poll.uuid}/votes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ options: [poll.options[n % 4]!.uuid], voter_token: `bench-voter-${String(n).padStart(10, '0')}` }),
-      }).catch(() => null);
-      latencies.push(performance.now() - started);
-      if (response?.status === 200) acknowledged++;
-      else refused++;
-      await response?.arrayBuffer();
-    };
+    // Kept-alive connections, as browsers behind a proxy would come: not one socket per vote.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const url = new URL(`${address}/api/polls/${SITE}/${poll.uuid}/votes`);
+    const vote = (n: number) =>
+      new Promise<void>((resolve) => {
+        const started = performance.now();
+        const body = JSON.stringify({ options: [poll.options[n % 4]!.uuid], voter_token: `bench-voter-${String(n).padStart(10, '0')}` });
+        const done = (ok: boolean) => {
+          latencies.push(performance.now() - started);
+          if (ok) acknowledged++;
+          else refused++;
+          resolve();
+        };
+        const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+          response.resume();
+          response.on('end', () => done(response.statusCode === 200));
+        });
+        request.on('error', () => done(false));
+        request.end(body);
+      });
     const total = RATE * seconds;
     const inFlight: Promise<void>[] = [];
     const start = performance.now();
@@ -75,6 +85,7 @@ async function pollRows(engine: Engine, seconds: number): Promise<Row[]> {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
     }
     await Promise.all(inFlight);
+    agent.destroy();
     const elapsed = (performance.now() - start) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 600)); // the last coalesced frame
 
