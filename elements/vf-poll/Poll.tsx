@@ -3,7 +3,7 @@
  * results as the poll's rule allows; the counts move live (a polite status line says the new
  * total). Moderators create the poll here when there is none, and close or reopen it.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../core/api/errors.ts';
 import type { Poll as PollData } from '../../core/api/pollTypes.ts';
 import { pollsApi, usePollQuery, type PollArgs } from '../../core/api/polls.ts';
@@ -13,10 +13,11 @@ import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscrip
 import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
-import { useHost, useHostEvent } from '../ui/hostEvents.ts';
+import { useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { usePermission, ViewerProvider } from '../ui/usePermission.ts';
+import { useRequiredAttribute } from '../ui/useRequiredAttribute.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { useT } from '../ui/useIntl.ts';
 import { CreatePollForm, type NewPoll } from './CreatePollForm.tsx';
@@ -37,8 +38,6 @@ export interface PollEventDetail {
   /** vf-poll-voted: the options chosen. */
   options?: string[];
 }
-
-const warned = new WeakSet<object>();
 
 /** The words for a refused vote: the server's two 409s have their own. */
 function voteFailure(t: ReturnType<typeof useT>, error: unknown): string {
@@ -135,17 +134,11 @@ function PollView({ args, postUuid }: { args: PollArgs; postUuid: string | undef
 }
 
 export function Poll({ pollId, postUuid }: PollProps) {
-  const host = useHost();
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);
   const user = useAppSelector(selectCurrentUser);
   const t = useT();
-  const id = pollId?.trim() ?? '';
-  useEffect(() => {
-    if (id || !host || warned.has(host)) return;
-    warned.add(host);
-    console.warn('vf-poll: the poll-id attribute is required; nothing is shown', host);
-  }, [id, host]);
+  const id = useRequiredAttribute(pollId, 'poll-id');
 
   if (!id) return null;
   if (status !== 'ready' || !sectionUuid) return <Skeleton lines={4} label={t('polls.loading')} />;
