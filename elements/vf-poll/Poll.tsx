@@ -56,7 +56,7 @@ function Status({ poll }: { poll: PollData }) {
   return <p className="vf-poll__notice" part="notice">{poll.my_vote ? `${t('polls.voted')} ${t(key)}` : t(key)}</p>;
 }
 
-function PollBody({ args, poll }: { args: PollArgs; poll: PollData }) {
+function PollBody({ args, poll, onStale }: { args: PollArgs; poll: PollData; onStale(): void }) {
   const t = useT();
   const emit = useHostEvent();
   const manage = usePermission('polls', 'manage');
@@ -68,7 +68,11 @@ function PollBody({ args, poll }: { args: PollArgs; poll: PollData }) {
     setFailure(null);
     run(pollsApi.endpoints.vote.initiate({ ...args, pollUuid: poll.uuid, options })).then(
       () => emit<PollEventDetail>('vf-poll-voted', { ...detail, options }),
-      (error: unknown) => setFailure(voteFailure(t, error)),
+      (error: unknown) => {
+        setFailure(voteFailure(t, error));
+        // Voted elsewhere (another tab) or closed meanwhile: show the poll as it now is.
+        if ((error as Partial<ApiError> | undefined)?.error_status === 409) onStale();
+      },
     );
   };
   const setClosed = (closed: boolean) =>
@@ -124,7 +128,7 @@ function PollView({ args, postUuid }: { args: PollArgs; postUuid: string | undef
   } else if (query.currentData === undefined) body = <Skeleton lines={4} label={t('polls.loading')} />;
   else if (query.currentData === null) {
     body = manage.allowed ? <CreatePollForm busy={creating} failed={createFailed} onCreate={create} /> : <p className="vf-poll__empty" part="empty">{t('polls.empty')}</p>;
-  } else body = <PollBody args={args} poll={query.currentData} />;
+  } else body = <PollBody args={args} poll={query.currentData} onStale={() => void query.refetch()} />;
   return (
     <section className="vf-poll" part="base" aria-label={t('polls.region')}>
       {body}
