@@ -106,6 +106,7 @@ describe('<vf-poll>', () => {
       buttonByText(el, 'Close poll')!.click();
       await waitUntil(() => $(el, '[part="closing"]')?.textContent === 'This poll is closed.', 'closed');
       expect(radios(el)).to.have.length(0);
+      await expect(el).to.be.accessible();
       buttonByText(el, 'Reopen poll')!.click();
       await waitFor(() => radios(el).length === 2, 'open again');
     });
@@ -115,6 +116,26 @@ describe('<vf-poll>', () => {
       const empty = await waitFor(() => $(el, '[part="empty"]'), 'empty');
       expect(empty.textContent).to.equal('There is no poll here yet.');
       await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('attributes', () => {
+    it('without poll-id renders nothing and warns once', async () => {
+      const warn = console.warn;
+      const warnings: unknown[][] = [];
+      console.warn = (...args: unknown[]) => void warnings.push(args);
+      try {
+        const wrapper = await fixture<HTMLElement>(html`<div></div>`);
+        wrapper.innerHTML = '<vf-poll></vf-poll>';
+        const el = wrapper.firstElementChild as HTMLElement;
+        await waitUntil(() => warnings.some((args) => String(args[0]).includes('poll-id')), 'warned');
+        el.setAttribute('post-uuid', crypto.randomUUID()); // renders again: no second warning
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        expect(shadow(el).textContent).to.equal('');
+        expect(warnings.filter((args) => String(args[0]).includes('poll-id'))).to.have.length(1);
+      } finally {
+        console.warn = warn;
+      }
     });
   });
 
