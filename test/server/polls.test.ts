@@ -61,8 +61,12 @@ test('readers vote once; a bad or second vote gets a clear error and stores noth
   assert.deepEqual([mine.my_vote, mine.total_votes, mine.options.map((o) => o.votes)], [[soup], 1, [1, 0, 0]]);
   assert.deepEqual(refusal(await vote(app, ada.access_token, poll.uuid, { options: [salad] })), { status: 409, message: 'You have already voted in this poll' });
   assert.equal(await countRows(app, 'poll_votes'), 1);
+  // Two votes at once from one reader (two tabs) may share a write: one is stored, one refused.
+  const twice = await Promise.all([soup, soup].map((option) => vote(app, undefined, poll.uuid, { options: [option], voter_token: 'two-tabs-one-browser' })));
+  assert.deepEqual(twice.map((r) => r.statusCode).sort(), [200, 409]);
+  assert.equal(await countRows(app, 'poll_votes'), 2);
   assert.equal((await read(app, bob.access_token))?.results_visible, false); // after_vote: bob has not voted
-  assert.deepEqual((await read(app, mod.access_token))?.options.map((o) => o.votes), [1, 0, 0]); // moderators always see them
+  assert.deepEqual((await read(app, mod.access_token))?.options.map((o) => o.votes), [2, 0, 0]); // moderators always see them
 
   // Guests vote by browser token (the site allows it by default), once per token.
   assert.equal(refusal(await vote(app, undefined, poll.uuid, { options: [salad] })).status, 400);
@@ -81,8 +85,8 @@ test('readers vote once; a bad or second vote gets a clear error and stores noth
   assert.deepEqual(refusal(await vote(app, bob.access_token, poll.uuid, { options: [salad] })), { status: 409, message: 'This poll is closed' });
   resultOf(await app.inject({ method: 'POST', url: `${base}/${poll.uuid}/reopen`, headers: bearer(mod.access_token) }));
   resultOf(await vote(app, bob.access_token, poll.uuid, { options: [salad] }));
-  assert.deepEqual((await read(app, mod.access_token))?.options.map((o) => o.votes), [1, 2, 0]);
-  assert.equal((await read(app, mod.access_token))?.total_votes, 3);
+  assert.deepEqual((await read(app, mod.access_token))?.options.map((o) => o.votes), [2, 2, 0]);
+  assert.equal((await read(app, mod.access_token))?.total_votes, 4);
 });
 
 test('live results: a subscribed page gets coalesced poll_updated events with the counts', async (t) => {
