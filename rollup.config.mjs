@@ -34,6 +34,7 @@ const chunks = {
     'vf-tray-trigger': 'elements/vf-tray-trigger/define.ts',
     'vf-topic-follow': 'elements/vf-topic-follow/define.ts',
     'vf-trending-articles': 'elements/vf-trending-articles/define.ts',
+    'vf-poll': 'elements/vf-poll/define.ts',
     'vf-page-follow': 'elements/vf-page-follow/define.ts',
     'vf-share-bar': 'elements/vf-share-bar/define.ts',
     'vf-share-total': 'elements/vf-share-total/define.ts',

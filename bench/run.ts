@@ -16,6 +16,7 @@ import { chatRows } from './chat.ts';
 import { chatSessionRows } from './chat-element.ts';
 import { notificationRows } from './notifications.ts';
 import { trendingRows } from './trending.ts';
+import { pollTable } from './polls.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
@@ -64,6 +65,8 @@ rows.push(...(await chatRows()));
 rows.push(...(await notificationRows()));
 // The trending read on a site with 100,000 conversations (bench/trending.ts), plain and for one reader.
 rows.push(...(await trendingRows()));
+// A busy poll (bench/polls.ts): 1,000 votes a second with live results, votes lost 0, per engine.
+rows.push(...(await pollTable()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.
 rows.push(...(await firstPaintRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.

@@ -10,10 +10,12 @@ export interface VfConfig {
   chatBase: string;
   /** Notifications and subscriptions (`/api/v5`, docs/notifications.md). */
   notificationsBase: string;
+  /** Polls (`/api/polls`, docs/polls.md). */
+  pollsBase: string;
   realtimeUrl: string;
 }
 
-const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'notificationsBase', 'realtimeUrl'];
+const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'notificationsBase', 'pollsBase', 'realtimeUrl'];
 
 let origin: string | null = null;
 let overrides: Partial<VfConfig> = {};
@@ -42,6 +44,7 @@ export function getConfig(): VfConfig {
     liveblogBase: `${base}/api/liveblog`,
     chatBase: `${base}/api/chat`,
     notificationsBase: `${base}/api/v5`,
+    pollsBase: `${base}/api/polls`,
     realtimeUrl: `${wsBase}/ws`,
   };
   return { ...defaults, ...overrides, ...pageConfig() };

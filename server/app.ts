@@ -28,6 +28,7 @@ import followRoutes from './routes/follows.ts';
 import notificationRoutes from './notifications/routes.ts';
 import subscriptionRoutes from './notifications/subscriptionRoutes.ts';
 import pageRoutes from './routes/pages.ts';
+import pollRoutes from './polls/routes.ts';
 import pushRoutes from './notifications/pushRoutes.ts';
 import realtimeRoutes from './routes/realtime.ts';
 import settingsRoutes from './routes/settings.ts';
@@ -116,6 +117,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(liveblogRoutes, { prefix: '/api/liveblog', dataDir: config.dataDir });
   app.register(mediaFileRoutes, { dataDir: config.dataDir });
   app.register(chatRoutes, { prefix: '/api/chat' });
+  app.register(pollRoutes, { prefix: '/api/polls' });
   app.register(pushRoutes, { prefix: '/api/v5' });
   if (config.firstPaint !== false) app.register(firstPaintRoutes);
   app.register(realtimeRoutes);

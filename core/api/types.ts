@@ -4,6 +4,7 @@
  * The protocol itself is described in docs/api.md.
  */
 import type { NotificationNotice } from './notificationTypes.ts';
+import type { PollTally } from './pollTypes.ts';
 
 export type UserPrivilege = 'none' | 'guest' | 'user' | 'mod' | 'admin';
 export type BanLevel = 'none' | 'posting' | 'ghost' | 'hide' | 'login';
@@ -266,10 +267,12 @@ export type ContentEventName =
   | 'locked'
   /** A moderator changed the container's settings (closed, hidden, premoderated): `settings`;
    * content_uuid is the container's uuid. */
-  | 'settings_changed';
+  | 'settings_changed'
+  /** A poll's counts or state moved (docs/polls.md "Live results"): `poll`; no `seq` (not in the log). */
+  | 'poll_updated';
 
 /** Which service's caches an event patches: comments, or a live blog's container, posts, replies. */
-export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message';
+export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message' | 'poll';
 
 export interface ContentEvent {
   event: ContentEventName;
@@ -287,8 +290,10 @@ export interface ContentEvent {
   total_dislikes?: number;
   /** settings_changed: the container's settings after the change. */
   settings?: ContainerSettings;
+  /** poll_updated: the poll's totals (counts only where everyone may see them). */
+  poll?: PollTally;
   time: number; // ms
-  /** Per-container event number: 1, 2, 3… with no gaps (docs/api.md "Catch-up"). */
+  /** Per-container event number: 1, 2, 3… with no gaps (docs/api.md "Catch-up"); absent on poll_updated. */
   seq: number;
 }
 

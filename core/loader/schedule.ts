@@ -54,6 +54,8 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
   // lazy-loaded view (content.md §2): once within 500 px of the viewport
   'vf-media-gallery': { inView: LAZY_MARGIN_PX },
+  // a poll below the fold: on coming within 500 px of the viewport (docs/polls.md)
+  'vf-poll': { inView: LAZY_MARGIN_PX },
 };
 
 export interface SchedulerOptions {

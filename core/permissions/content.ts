@@ -114,6 +114,8 @@ const RULES: Record<string, (ctx: PermissionContext) => Ruling> = {
   'topic.follow': loggedIn,
   'polls.vote': (ctx) => (ctx.settings.require_user_authentication_to_vote ? loggedIn(ctx) : OK),
   'polls.see_results': (ctx) => (ctx.settings.require_user_authentication_to_see_results ? loggedIn(ctx) : OK),
+  /** Create, edit, close and reopen polls (docs/polls.md). */
+  'polls.manage': privileged,
 };
 
 export function contentRules(key: string, ctx: PermissionContext): Ruling | null {

@@ -28,7 +28,7 @@ export const PERMISSIONS = {
   media: ['upload'],
   message: ['create', 'flag', 'like', 'dislike'],
   topic: ['follow'],
-  polls: ['vote', 'see_results'],
+  polls: ['vote', 'see_results', 'manage'],
 } as const;
 
 export type Subject = keyof typeof PERMISSIONS;

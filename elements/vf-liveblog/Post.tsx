@@ -17,6 +17,7 @@ import { useT } from '../ui/useIntl.ts';
 import { usePermission } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { PostComposer } from './PostComposer.tsx';
+import { PostPoll } from './PostPoll.tsx';
 import { ReplyBox, ReplyList } from './PostReplies.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
@@ -39,6 +40,7 @@ export const Post = memo(function Post({ post, sectionUuid, closed, editor }: Po
   const [mode, setMode] = useState<Mode>('read');
   const [repliesOpen, setRepliesOpen] = useState(false);
   const [replying, setReplying] = useState(false);
+  const [addingPoll, setAddingPoll] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, run] = useRunMutation();
   const attempt = useAttemptAfterLogin();
@@ -84,6 +86,7 @@ export const Post = memo(function Post({ post, sectionUuid, closed, editor }: Po
       ) : (
         <RichText text={post.content} media={post.media} />
       )}
+      {removed ? null : <PostPoll sectionUuid={sectionUuid} containerUuid={post.content_container_uuid} postUuid={post.content_uuid} adding={addingPoll} />}
       {mode === 'confirm-remove' ? (
         <ConfirmInPlace
           question={t('conversations.liveblog.remove.confirm')}
@@ -124,6 +127,9 @@ export const Post = memo(function Post({ post, sectionUuid, closed, editor }: Po
                 onClick={() => void act(liveblogApi.endpoints.pinPost.initiate({ ...ref, on: !post.is_pinned }))}
               >
                 {t(post.is_pinned ? 'conversations.action.unpin' : 'conversations.action.pin')}
+              </Button>
+              <Button variant="ghost" data-action="add-poll" aria-pressed={addingPoll} onClick={() => setAddingPoll((on) => !on)}>
+                {t('conversations.liveblog.addPoll')}
               </Button>
               <Button variant="ghost" data-action="remove" onClick={() => setMode('confirm-remove')}>
                 {t('conversations.action.remove')}

@@ -4,15 +4,15 @@
  * Following is optimistic (core/api/subscriptions.ts); a guest is asked to log in and the follow
  * happens once they have. Without `topic-id` it renders nothing and warns once.
  */
-import { useEffect } from 'react';
 import { subscriptionsApi, useMyTopicsQuery, useTopicCountQuery, type TopicInput } from '../../core/api/subscriptions.ts';
 import { clampSetting, MINIMUM_COUNT } from '../../core/settings/clamp.ts';
 import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { FollowFailed, FollowLoadError, FollowLoading, FollowOffline, FollowToggle, useFollowAction } from '../ui/FollowToggle.tsx';
-import { useHost, useHostEvent } from '../ui/hostEvents.ts';
+import { useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { ViewerProvider } from '../ui/usePermission.ts';
+import { useRequiredAttribute } from '../ui/useRequiredAttribute.ts';
 import { useT } from '../ui/useIntl.ts';
 
 export interface TopicFollowProps {
@@ -33,8 +33,6 @@ export interface TopicFollowDetail {
   topicName: string;
   topicType: string;
 }
-
-const warned = new WeakSet<object>();
 
 function Count({ sectionUuid, topicId, minimum }: { sectionUuid: string; topicId: string; minimum: number }) {
   const t = useT();
@@ -84,15 +82,9 @@ function Topic({ sectionUuid, topic, showCount, minimum }: { sectionUuid: string
 }
 
 export function TopicFollow({ topicId, topicName, topicType, showCount, minimumCount }: TopicFollowProps) {
-  const host = useHost();
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);
-  const id = topicId?.trim() ?? '';
-  useEffect(() => {
-    if (id || !host || warned.has(host)) return;
-    warned.add(host);
-    console.warn('vf-topic-follow: the topic-id attribute is required; nothing is shown', host);
-  }, [id, host]);
+  const id = useRequiredAttribute(topicId, 'topic-id');
 
   if (!id) return null;
   if (status !== 'ready' || !sectionUuid) return <FollowLoading />;

@@ -233,6 +233,9 @@ export interface Database {
   server_keys: ServerKeysTable;
   shares: SharesTable;
   page_reads: PageReadsTable;
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  poll_votes: PollVotesTable;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */
@@ -326,5 +329,37 @@ export interface SharesTable {
   page_uuid: string;
   network: string;
   sharer_uuid: string | null; // null: a guest
+  date_created: number;
+}
+
+/** Migration 017 (docs/polls.md). */
+export interface PollsTable {
+  uuid: string;
+  site_uuid: string;
+  poll_id: string;
+  question: string;
+  multiple: number; // 0/1
+  results_visibility: string; // always | after_vote | after_close
+  closes_at: number | null;
+  is_closed: number; // 0/1, closed by hand
+  total_votes: number;
+  creator_uuid: string;
+  container_uuid: string | null;
+  content_uuid: string | null;
+  date_created: number;
+}
+
+export interface PollOptionsTable {
+  uuid: string;
+  poll_uuid: string;
+  position: number;
+  text: string;
+  votes: number;
+}
+
+export interface PollVotesTable {
+  poll_uuid: string;
+  voter_key: string;
+  option_uuids: string; // JSON list
   date_created: number;
 }

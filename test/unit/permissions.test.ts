@@ -70,6 +70,7 @@ const TABLE: Record<string, string> = {
   'topic.follow':                    'LAAAAAAA',
   'polls.vote':                      'AAAAAAAA',
   'polls.see_results':               'AAAAAAAA',
+  'polls.manage':                    'LPAAPPPP', // designed (docs/polls.md): create, edit, close, reopen
 };
 
 const defaults = resolveSiteSettings({});

@@ -19,6 +19,7 @@ import { pinnedIndex } from './013_pinned_index.ts';
 import { chat } from './014_chat.ts';
 import { notifications } from './015_notifications.ts';
 import { trending } from './016_trending.ts';
+import { polls } from './017_polls.ts';
 import { shares } from './019_shares.ts';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '014_chat': chat,
   '015_notifications': notifications,
   '016_trending': trending,
+  '017_polls': polls,
   '019_shares': shares,
 };
 

@@ -1,0 +1,139 @@
+/**
+ * Polls storage (migration 017, docs/polls.md). A vote is one transaction: the vote row (its
+ * primary key refuses a second vote by the same voter), each chosen option's counter and the
+ * poll's voter total; so the counters always equal the stored votes, on SQLite and PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { PollInput, ResultsVisibility } from '../../core/api/pollTypes.ts';
+import type { Database, PollOptionsTable, PollsTable } from './schema.ts';
+
+export interface StoredPoll {
+  row: PollsTable;
+  options: PollOptionsTable[];
+}
+
+/** The vote was refused for this reason (the route turns it into a 409); nothing was stored. */
+export class VoteRefused extends Error {}
+
+async function withOptions(db: Kysely<Database>, row: PollsTable | undefined): Promise<StoredPoll | null> {
+  if (!row) return null;
+  const options = await db.selectFrom('poll_options').selectAll().where('poll_uuid', '=', row.uuid).orderBy('position').execute();
+  return { row, options };
+}
+
+export async function pollById(db: Kysely<Database>, site: string, pollId: string): Promise<StoredPoll | null> {
+  return withOptions(db, await db.selectFrom('polls').selectAll().where('site_uuid', '=', site).where('poll_id', '=', pollId).executeTakeFirst());
+}
+
+export async function pollByUuid(db: Kysely<Database>, site: string, uuid: string): Promise<StoredPoll | null> {
+  return withOptions(db, await db.selectFrom('polls').selectAll().where('site_uuid', '=', site).where('uuid', '=', uuid).executeTakeFirst());
+}
+
+/** The options the voter chose in this poll; null when they have not voted. */
+export async function voteOf(db: Kysely<Database>, poll: string, voterKey: string | null): Promise<string[] | null> {
+  if (!voterKey) return null;
+  const row = await db.selectFrom('poll_votes').select('option_uuids').where('poll_uuid', '=', poll).where('voter_key', '=', voterKey).executeTakeFirst();
+  return row ? (JSON.parse(row.option_uuids) as string[]) : null;
+}
+
+/** Creates the poll; null when the site already has a poll with that id. */
+export async function createPoll(db: Kysely<Database>, site: string, creator: string, input: PollInput, now: number, post: { container_uuid: string; content_uuid: string } | null = null): Promise<string | null> {
+  const uuid = randomUUID();
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('polls')
+      .values({
+        uuid, site_uuid: site, poll_id: input.poll_id, question: input.question, multiple: input.multiple ? 1 : 0,
+        results_visibility: input.results_visibility, closes_at: input.closes_at, is_closed: 0, total_votes: 0, creator_uuid: creator, date_created: now,
+        container_uuid: post?.container_uuid ?? null, content_uuid: post?.content_uuid ?? null,
+      })
+      .onConflict((oc) => oc.columns(['site_uuid', 'poll_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+    await trx
+      .insertInto('poll_options')
+      .values(input.options.map((text, position) => ({ uuid: randomUUID(), poll_uuid: uuid, position, text, votes: 0 })))
+      .execute();
+    return uuid;
+  });
+}
+
+export interface PollChange {
+  question?: string;
+  results_visibility?: ResultsVisibility;
+  closes_at?: number | null;
+  is_closed?: boolean;
+}
+
+export async function updatePoll(db: Kysely<Database>, uuid: string, change: PollChange): Promise<void> {
+  const { is_closed, ...rest } = change;
+  await db.updateTable('polls').set({ ...rest, ...(is_closed === undefined ? {} : { is_closed: is_closed ? 1 : 0 }) }).where('uuid', '=', uuid).execute();
+}
+
+export interface NewVote {
+  poll: string;
+  voterKey: string;
+  options: string[];
+  now: number;
+}
+
+export interface Tally {
+  total: number;
+  counts: Record<string, number>;
+}
+
+/**
+ * Stores votes in one transaction (polls/voteBatcher.ts groups them): each vote's row (false
+ * where the voter had voted already: nothing of it is stored), then each option's and poll's
+ * counter moved once by the votes it got, and the polls' counters as they now stand.
+ */
+export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise<{ stored: boolean[]; tallies: Map<string, Tally> }> {
+  return db.transaction().execute(async (trx) => {
+    const stored: boolean[] = [];
+    const perOption = new Map<string, { poll: string; n: number }>();
+    const perPoll = new Map<string, number>();
+    for (const vote of votes) {
+      const inserted = await trx
+        .insertInto('poll_votes')
+        .values({ poll_uuid: vote.poll, voter_key: vote.voterKey, option_uuids: JSON.stringify(vote.options), date_created: vote.now })
+        .onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing())
+        .executeTakeFirst();
+      const ok = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+      stored.push(ok);
+      if (!ok) continue;
+      perPoll.set(vote.poll, (perPoll.get(vote.poll) ?? 0) + 1);
+      for (const option of vote.options) perOption.set(option, { poll: vote.poll, n: (perOption.get(option)?.n ?? 0) + 1 });
+    }
+    for (const [option, { poll, n }] of perOption) {
+      await trx.updateTable('poll_options').set({ votes: sql`votes + ${n}` }).where('uuid', '=', option).where('poll_uuid', '=', poll).execute();
+    }
+    for (const [poll, n] of perPoll) await trx.updateTable('polls').set({ total_votes: sql`total_votes + ${n}` }).where('uuid', '=', poll).execute();
+    const tallies = new Map<string, Tally>();
+    for (const poll of new Set(votes.map((vote) => vote.poll))) tallies.set(poll, (await tallyOf(trx, poll))!);
+    return { stored, tallies };
+  });
+}
+
+/** One vote on its own; throws VoteRefused on a second vote. */
+export async function castVote(db: Kysely<Database>, vote: NewVote): Promise<Tally> {
+  const { stored, tallies } = await castVotes(db, [vote]);
+  if (!stored[0]) throw new VoteRefused(ALREADY_VOTED);
+  return tallies.get(vote.poll)!;
+}
+
+export const ALREADY_VOTED = 'You have already voted in this poll';
+
+/** The current counters (what a live-results frame carries). */
+export async function tallyOf(db: Kysely<Database>, poll: string): Promise<Tally | null> {
+  const row = await db.selectFrom('polls').select('total_votes').where('uuid', '=', poll).executeTakeFirst();
+  if (!row) return null;
+  const options = await db.selectFrom('poll_options').select(['uuid', 'votes']).where('poll_uuid', '=', poll).execute();
+  return { total: Number(row.total_votes), counts: Object.fromEntries(options.map((o) => [o.uuid, Number(o.votes)])) };
+}
+
+/** The live blog's posts that hold a poll, and those polls' ids. */
+export async function pollsInContainer(db: Kysely<Database>, site: string, container: string): Promise<{ content_uuid: string; poll_id: string }[]> {
+  const rows = await db.selectFrom('polls').select(['content_uuid', 'poll_id']).where('site_uuid', '=', site).where('container_uuid', '=', container).orderBy('date_created').execute();
+  return rows.flatMap((row) => (row.content_uuid ? [{ content_uuid: row.content_uuid, poll_id: row.poll_id }] : []));
+}
