@@ -106,7 +106,7 @@ export interface ContainersTable {
 }
 
 /** What a container holds (DESIGN.md "One content engine"). */
-export type ContainerKind = 'conversation' | 'liveblog' | 'chat';
+export type ContainerKind = 'conversation' | 'liveblog' | 'chat' | 'reviews';
 
 /** What a content row is (content.md §3); `reply` is a reply to a comment. */
 export type { ContentType };
@@ -231,6 +231,17 @@ export interface Database {
   page_follows: PageFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_keys: ServerKeysTable;
+  reviews: ReviewsTable;
+}
+
+/** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
+export interface ReviewsTable {
+  content_uuid: string;
+  container_uuid: string;
+  actor_uuid: string;
+  rating: number;
+  title: string;
+  date_rated: number;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */

@@ -18,6 +18,7 @@ import { media } from './012_media.ts';
 import { pinnedIndex } from './013_pinned_index.ts';
 import { chat } from './014_chat.ts';
 import { notifications } from './015_notifications.ts';
+import { reviews } from './018_reviews.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '013_pinned_index': pinnedIndex,
   '014_chat': chat,
   '015_notifications': notifications,
+  '018_reviews': reviews,
 };
 
 export const migrationProvider: MigrationProvider = {
