@@ -37,6 +37,10 @@ const chunks = {
     'vf-push-opt-in': 'elements/vf-push-opt-in/define.ts',
     'vf-svod-reset-password': 'elements/vf-svod-reset-password/define.ts',
     'vf-svod-email-verification': 'elements/vf-svod-email-verification/define.ts',
+    'vf-review-form': 'elements/vf-review-form/define.ts',
+    'vf-average-rating': 'elements/vf-average-rating/define.ts',
+    'vf-reviews': 'elements/vf-reviews/define.ts',
+    'vf-user-ratings': 'elements/vf-user-ratings/define.ts',
   },
   output: {
     dir: 'dist/chunks',

@@ -47,6 +47,10 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-trending-articles': { hiddenUntilInView: true, inView: 0, watchDelayMs: 5000 },
   // only when the page uuid, the media store and the language files are ready
   'vf-review-form': { needs: ['page_uuid', 'media', 'language'] },
+  // lazy views (content.md §2): loaded on coming within 500 px of the viewport
+  'vf-average-rating': { inView: LAZY_MARGIN_PX },
+  'vf-reviews': { inView: LAZY_MARGIN_PX },
+  'vf-user-ratings': { inView: LAZY_MARGIN_PX },
 };
 
 export interface SchedulerOptions {
