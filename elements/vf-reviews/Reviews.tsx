@@ -18,6 +18,7 @@ import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { useReviewsContainer } from '../ui/useReviewsContainer.ts';
 import { ReviewItem } from './ReviewItem.tsx';
+import { useStructuredData } from './useStructuredData.ts';
 
 export interface ReviewsProps {
   /** `vf-container-id`: the reviews' container id (default: the page's). */
@@ -75,7 +76,11 @@ function List({ args, limit, initialSort }: { args: ContainerViewArgs; limit: nu
   useContainerSubscription(args.containerUuid);
   const [sort, setSort] = useState(initialSort);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const count = useRatingSummaryQuery(args).currentData?.ratings.count;
+  const ratings = useRatingSummaryQuery(args).currentData?.ratings;
+  const count = ratings?.count;
+  // The structured data names the newest reviews, whatever order the reader picks.
+  const newest = useReviewPageQuery({ ...args, sort: 'newest', limit, startingFrom: null }).currentData?.contents;
+  useStructuredData(args.containerUuid, ratings, newest);
   const announcement = useLiveAnnouncement(count);
   const choose = (next: ReviewSort) => {
     setSort(next);

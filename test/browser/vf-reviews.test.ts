@@ -136,6 +136,10 @@ describe('reviews elements', () => {
         '5 stars: 1 review', '4 stars: 0 reviews', '3 stars: 1 review', '2 stars: 1 review', '1 star: 0 reviews',
       ]);
       await expect(average!).to.be.accessible();
+      const ld = await waitFor(() => document.head.querySelector('script[type="application/ld+json"][data-vf-reviews]'), 'structured data');
+      const data = JSON.parse(ld.textContent!) as { aggregateRating: { ratingValue: number; reviewCount: number }; review: unknown[] };
+      expect(data.aggregateRating).to.include({ ratingValue: 3.3, reviewCount: 3 });
+      expect(data.review).to.have.length(3);
 
       await waitUntil(() => ratingsOf(list!).length === 3, 'three reviews');
       expect(ratingsOf(list!)).to.deep.equal(['3 out of 5 stars', '2 out of 5 stars', '5 out of 5 stars']);
