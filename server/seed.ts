@@ -3,8 +3,9 @@
  * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
  * mode") a moderator and an admin account whose passwords are public, and, when asked
  * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
- * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts) and the
- * demo topics' followers (demoTopics.ts), and the demo editors' notifications (demoNotifications.ts).
+ * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts), the
+ * demo topics' followers (demoTopics.ts), the demo cookbook's reviews (demoReviews.ts), and the demo
+ * editors' notifications (demoNotifications.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -20,6 +21,7 @@ import { seedDemoChat } from './demoChat.ts';
 import { seedDemoConversation } from './demoConversation.ts';
 import { seedDemoTopics } from './demoTopics.ts';
 import { seedDemoNotifications } from './demoNotifications.ts';
+import { seedDemoReviews } from './demoReviews.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -54,6 +56,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoLiveblog(app, options.demoContent.dataDir);
   await seedDemoChat(app); // after the live blog: it uses the reader that one creates
   await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
+  await seedDemoReviews(app); // by the conversation's readers
   await seedDemoTopics(app); // its readers follow the demo topics
   await seedDemoNotifications(app); // after the content they are about
 }

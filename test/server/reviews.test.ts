@@ -8,7 +8,9 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { RatingAnswer, Review, ReviewPage, UserRating } from '../../core/api/reviewTypes.ts';
 import type { Container } from '../../core/api/types.ts';
-import { bearer, build, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { DEMO_REVIEWS_ID } from '../../server/demoReviews.ts';
+import { seed } from '../../server/seed.ts';
+import { bearer, build, buildWithDemoContent, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const base = (c: Container) => `/api/v2/reviews/${SITE}/${c.content_container_uuid}`;
 
@@ -129,5 +131,16 @@ describe('reading reviews', () => {
     assert.deepEqual(ratings.ratings.map((r) => [r.rating, r.content, r.container_id]), [[5, 'review 1', c.container_id]]);
     const hidden = resultOf<{ ratings: UserRating[] }>(await app.inject({ method: 'GET', url: `/api/v2/users/${readers[2]!.user.uuid}/ratings` }));
     assert.deepEqual(hidden.ratings, [], 'a spammed review is not among the reader\'s ratings');
+  });
+});
+
+describe('demo reviews', () => {
+  test('the demo cookbook is seeded once with five reviews by demo readers', async (t) => {
+    const { app, dataDir } = await buildWithDemoContent(t);
+    await seed(app, { demoContent: { dataDir } }); // a restart adds nothing
+    const c = resultOf<Container>(await app.inject({ method: 'POST', url: `/api/v2/reviews/${SITE}`, payload: { container_id: DEMO_REVIEWS_ID } }));
+    assert.deepEqual((await summary(app, c)).ratings, { count: 5, average: 3.8, distribution: [0, 1, 1, 1, 2] });
+    const helpful = await list(app, c, { sorted_by: 'most_helpful', limit: '1' });
+    assert.deepEqual([helpful.contents[0]?.actor.name, helpful.contents[0]?.total_likes], ['Priya Raman', 3]);
   });
 });
