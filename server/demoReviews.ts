@@ -20,7 +20,11 @@ import { DEMO_SITE } from './seed.ts';
 /** The container id demo/reviews.html names in its `vf:container_id` meta tag. */
 export const DEMO_REVIEWS_ID = 'demo-cookbook-bread';
 
+/** The demo reader's review (the live blog's reader: its email is read when seeding, demoLiveblog.ts imports seed.ts). */
+const READER = 'reader';
+
 interface DemoReview {
+  /** The author's email, or READER. */
   email: string;
   rating: number;
   title?: string;
@@ -50,7 +54,7 @@ export const DEMO_REVIEWS: readonly DemoReview[] = [
     helpful: ['tomas@vf.local'],
   },
   {
-    email: DEMO_READER.email, rating: 2, ago: 2, title: 'Too ambitious for beginners',
+    email: READER, rating: 2, ago: 2, title: 'Too ambitious for beginners',
     text: 'The first recipes assume you know what a windowpane test is. A glossary would help.',
   },
 ];
@@ -61,7 +65,7 @@ export async function seedDemoReviews(app: FastifyInstance): Promise<void> {
   const readers = new Map<string, UserRow>();
   for (const review of DEMO_REVIEWS) {
     for (const email of [review.email, ...(review.helpful ?? [])]) {
-      const reader = readers.get(email) ?? (await findUserByEmail(app.db, DEMO_SITE.uuid, email));
+      const reader = readers.get(email) ?? (await findUserByEmail(app.db, DEMO_SITE.uuid, email === READER ? DEMO_READER.email : email));
       if (!reader) return; // the demo conversation makes these readers first; never missing in demo mode
       readers.set(email, reader);
     }
