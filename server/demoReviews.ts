@@ -13,6 +13,8 @@ import { withActor } from './storage/content-queries.ts';
 import { contentEvent, eventTypeOf } from './storage/content-writes.ts';
 import { insertContent, setReaction } from './storage/contents.ts';
 import { createContainer } from './storage/containers.ts';
+import { addReview } from './storage/reviews.ts';
+import type { ContentsTable } from './storage/schema.ts';
 import { findUserByEmail, type UserRow } from './storage/users.ts';
 import { DEMO_READER } from './demoLiveblog.ts';
 import { DEMO_SITE } from './seed.ts';
@@ -74,16 +76,16 @@ export async function seedDemoReviews(app: FastifyInstance): Promise<void> {
   for (const review of DEMO_REVIEWS) {
     const author = readers.get(review.email)!;
     const date = now - review.ago * 3_600_000;
-    let uuid = '';
+    let created: ContentsTable | null = null;
     const { row, events } = await insertContent(
       app.db,
       { type: 'review', media: null, site_uuid: DEMO_SITE.uuid, container_uuid: container.uuid, actor_uuid: author.uuid, content: review.text ?? '', date_created: date },
       (written) => {
-        uuid = written.uuid;
+        created = written;
         return { ...contentEvent('created', withActor(written, author), author.uuid), time: date };
       },
       async (trx) => {
-        await trx.insertInto('reviews').values({ content_uuid: uuid, container_uuid: container.uuid, actor_uuid: author.uuid, rating: review.rating, title: review.title ?? '', date_rated: date }).execute();
+        await addReview(trx, created!, review.rating, review.title ?? '', date);
         return null;
       },
     );

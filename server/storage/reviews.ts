@@ -10,36 +10,78 @@ import { type Page, selectInContainer } from './content-queries.ts';
 import type { ContentsTable, Database, ReviewsTable } from './schema.ts';
 
 /**
- * Each order is a row value compared descending, ending in the unique uuid, so "after this
- * review" is one comparison (lowest first: the negated rating, newest first within a star).
+ * Each order walks an index and stops after a page: newest and most helpful the engine's own on
+ * `contents` (as a comment list does), highest and lowest `reviews_highest` / `reviews_lowest`.
+ * Every order ends in the unique uuid; "after this review" is a row-value comparison (lowest: the
+ * stars ascending, then newest first, so it is spelled out).
  */
-const ORDERS: Record<ReviewSort, (after: { rating: number; row: ContentsTable } | null) => unknown[]> = {
-  newest: (a) => (a ? [a.row.date_created, a.row.uuid] : [sql.ref('contents.date_created'), sql.ref('contents.uuid')]),
-  most_helpful: (a) => (a ? [a.row.total_likes, a.row.date_created, a.row.uuid] : [sql.ref('contents.total_likes'), sql.ref('contents.date_created'), sql.ref('contents.uuid')]),
-  highest: (a) => (a ? [a.rating, a.row.date_created, a.row.uuid] : [sql.ref('reviews.rating'), sql.ref('contents.date_created'), sql.ref('contents.uuid')]),
-  lowest: (a) => (a ? [-a.rating, a.row.date_created, a.row.uuid] : [sql`-reviews.rating`, sql.ref('contents.date_created'), sql.ref('contents.uuid')]),
-};
+function ordered(sort: ReviewSort, after: { rating: number; row: ContentsTable } | null) {
+  const contents = (column: 'date_created' | 'total_likes') => {
+    const columns = [...(column === 'total_likes' ? ['contents.total_likes'] : []), 'contents.date_created', 'contents.uuid'];
+    const values = after ? [...(column === 'total_likes' ? [after.row.total_likes] : []), after.row.date_created, after.row.uuid] : [];
+    return { columns: columns.map((c) => [c, 'desc'] as const), keyset: after ? sql<boolean>`(${sql.join(columns.map((c) => sql.ref(c)))}) < (${sql.join(values)})` : null };
+  };
+  if (sort === 'newest') return contents('date_created');
+  if (sort === 'most_helpful') return contents('total_likes');
+  const dir = sort === 'highest' ? 'desc' : 'asc';
+  const columns = [['reviews.rating', dir], ['reviews.date_created', 'desc'], ['reviews.content_uuid', 'desc']] as const;
+  if (!after) return { columns, keyset: null };
+  const [r, d, u] = [after.rating, after.row.date_created, after.row.uuid];
+  const beyond = sort === 'highest' ? sql`reviews.rating < ${r}` : sql`reviews.rating > ${r}`;
+  return { columns, keyset: sql<boolean>`(${beyond} or (reviews.rating = ${r} and (reviews.date_created, reviews.content_uuid) < (${d}, ${u})))` };
+}
 
 /** A page of the container's reviews that `viewer` may see, in `sort` order, after `after`. */
 export async function listReviews(
   db: Kysely<Database>, containerUuid: string, sort: ReviewSort, limit: number, after: ContentsTable | null, viewer: Viewer,
 ): Promise<Page> {
-  const columns = ORDERS[sort](null) as ReturnType<typeof sql.ref>[];
+  const rating = after ? ((await ratingsOf(db, [after.uuid])).get(after.uuid)?.rating ?? 0) : 0;
+  const { columns, keyset } = ordered(sort, after ? { rating, row: after } : null);
+  const byStars = sort === 'highest' || sort === 'lowest';
   let page = db
     .selectFrom('contents')
     .innerJoin('reviews', 'reviews.content_uuid', 'contents.uuid')
     .select('contents.uuid')
-    .where('reviews.container_uuid', '=', containerUuid)
+    .where(byStars ? 'reviews.container_uuid' : 'contents.container_uuid', '=', containerUuid)
+    .where('contents.parent_uuid', 'is', null)
     .where(visibleTo(viewer));
-  if (after) {
-    const rating = (await ratingsOf(db, [after.uuid])).get(after.uuid)?.rating ?? 0;
-    const cursor = ORDERS[sort]({ rating, row: after });
-    page = page.where(sql<boolean>`(${sql.join(columns)}) < (${sql.join(cursor)})`);
-  }
-  for (const column of columns) page = page.orderBy(column, 'desc');
+  if (keyset) page = page.where(keyset);
+  for (const [column, direction] of columns) page = page.orderBy(sql.ref(column), direction);
   const uuids = (await page.limit(limit + 1).execute()).map((r) => r.uuid);
   const rows = await selectInContainer(db, containerUuid, uuids.slice(0, limit), viewer);
   return { rows, more: uuids.length > limit };
+}
+
+/** Moves the container's count of visible `rating`-star reviews (inside the write's transaction). */
+async function moveStarCount(trx: Kysely<Database>, containerUuid: string, rating: number, delta: 1 | -1): Promise<void> {
+  await trx.insertInto('review_counts').values({ container_uuid: containerUuid, rating, total: delta })
+    .onConflict((oc) => oc.columns(['container_uuid', 'rating']).doUpdateSet((eb) => ({ total: eb('review_counts.total', '+', delta) })))
+    .execute();
+}
+
+/** A review's stars and title beside its new content row; a visible one counts at once. */
+export async function addReview(trx: Kysely<Database>, row: ContentsTable, rating: number, title: string, dateRated = Date.now()): Promise<void> {
+  await trx.insertInto('reviews').values({
+    content_uuid: row.uuid, container_uuid: row.container_uuid, actor_uuid: row.actor_uuid, rating, title, date_created: row.date_created, date_rated: dateRated,
+  }).execute();
+  if (row.state === 'visible') await moveStarCount(trx, row.container_uuid, rating, 1);
+}
+
+/** New stars and title; a visible review's count moves from its old star to its new one. */
+export async function changeReview(trx: Kysely<Database>, before: { uuid: string; container_uuid: string; state: string }, oldRating: number, rating: number, title: string): Promise<void> {
+  await trx.updateTable('reviews').set({ rating, title, date_rated: Date.now() }).where('content_uuid', '=', before.uuid).execute();
+  if (before.state !== 'visible' || oldRating === rating) return;
+  await moveStarCount(trx, before.container_uuid, oldRating, -1);
+  await moveStarCount(trx, before.container_uuid, rating, 1);
+}
+
+/**
+ * A review shown or no longer shown (moderation, premoderation, removal: the engine's moveCounts
+ * calls this): its star's count follows. A row with no stars yet (being inserted) is addReview's.
+ */
+export async function moveReviewCount(trx: Kysely<Database>, contentUuid: string, delta: 1 | -1): Promise<void> {
+  const review = await trx.selectFrom('reviews').select(['container_uuid', 'rating']).where('content_uuid', '=', contentUuid).executeTakeFirst();
+  if (review) await moveStarCount(trx, review.container_uuid, Number(review.rating), delta);
 }
 
 /** The stars and titles of these reviews. */
@@ -62,21 +104,11 @@ export async function reviewBy(db: Kysely<Database>, containerUuid: string, acto
   return row ?? null;
 }
 
-/**
- * Count, average and distribution of the container's visible reviews: one indexed aggregate
- * (reviews_container_rating), so moderation needs no counters kept in step.
- */
+/** Count, average and distribution of the container's visible reviews (review_counts: one row per star). */
 export async function ratingSummary(db: Kysely<Database>, containerUuid: string): Promise<RatingSummary> {
-  const rows = await db
-    .selectFrom('reviews')
-    .innerJoin('contents', 'contents.uuid', 'reviews.content_uuid')
-    .select(['reviews.rating', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('reviews.container_uuid', '=', containerUuid)
-    .where('contents.state', '=', 'visible')
-    .groupBy('reviews.rating')
-    .execute();
+  const rows = await db.selectFrom('review_counts').select(['rating', 'total']).where('container_uuid', '=', containerUuid).execute();
   const distribution: RatingSummary['distribution'] = [0, 0, 0, 0, 0];
-  for (const row of rows) distribution[Number(row.rating) - 1] = Number(row.n);
+  for (const row of rows) distribution[Number(row.rating) - 1] = Number(row.total);
   const count = distribution.reduce((sum, n) => sum + n, 0);
   const total = distribution.reduce((sum, n, i) => sum + n * (i + 1), 0);
   return { count, average: count === 0 ? 0 : Math.round((total / count) * 10) / 10, distribution };

@@ -232,6 +232,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   server_keys: ServerKeysTable;
   reviews: ReviewsTable;
+  review_counts: ReviewCountsTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -241,7 +242,16 @@ export interface ReviewsTable {
   actor_uuid: string;
   rating: number;
   title: string;
+  /** The content row's creation time (the star orders' indexes end in it). */
+  date_created: number;
   date_rated: number;
+}
+
+/** Migration 018: a container's visible reviews per star (storage/reviews.ts keeps it). */
+export interface ReviewCountsTable {
+  container_uuid: string;
+  rating: number;
+  total: number;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */

@@ -89,7 +89,9 @@ describe('writing reviews', () => {
     const first = resultOf<Review>(await write(app, c, reader.access_token, { rating: 1 }));
     resultOf(await app.inject({ method: 'DELETE', url: `${base(c)}/reviews/${first.content_uuid}`, headers: bearer(reader.access_token) }));
     const second = resultOf<Review>(await write(app, c, reader.access_token, { rating: 4 }));
-    assert.deepEqual((await summary(app, c, reader.access_token)).rating?.content_uuid, second.content_uuid);
+    const answer = await summary(app, c, reader.access_token);
+    assert.equal(answer.rating?.content_uuid, second.content_uuid);
+    assert.deepEqual(answer.ratings, { count: 1, average: 4, distribution: [0, 0, 0, 1, 0] }, 'the removed review left the counts');
   });
 });
 
@@ -126,6 +128,9 @@ describe('reading reviews', () => {
     resultOf(await app.inject({ method: 'POST', url: `${base(c)}/moderation/${ids[2]}/spam`, headers: bearer(mod.access_token) }));
     assert.deepEqual((await summary(app, c)).ratings, { count: 3, average: 4, distribution: [0, 0, 1, 1, 1] }, 'a spammed review no longer counts');
     assert.deepEqual((await list(app, c)).contents.map((r) => r.rating), [4, 5, 3]);
+    resultOf(await app.inject({ method: 'POST', url: `${base(c)}/moderation/${ids[2]}/unspam`, headers: bearer(mod.access_token) }));
+    assert.deepEqual((await summary(app, c)).ratings.distribution, [1, 0, 1, 1, 1], 'restored, it counts again');
+    resultOf(await app.inject({ method: 'POST', url: `${base(c)}/moderation/${ids[2]}/spam`, headers: bearer(mod.access_token) }));
 
     const ratings = resultOf<{ ratings: UserRating[] }>(await app.inject({ method: 'GET', url: `/api/v2/users/${readers[1]!.user.uuid}/ratings` }));
     assert.deepEqual(ratings.ratings.map((r) => [r.rating, r.content, r.container_id]), [[5, 'review 1', c.container_id]]);

@@ -16,8 +16,8 @@ import { getCommentWithActor, withActor } from '../../storage/content-queries.ts
 import { changeComment, contentEvent } from '../../storage/content-writes.ts';
 import { insertContent, viewerOf } from '../../storage/contents.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
-import { reviewBy } from '../../storage/reviews.ts';
-import type { ContainersTable } from '../../storage/schema.ts';
+import { addReview, changeReview, reviewBy } from '../../storage/reviews.ts';
+import type { ContainersTable, ContentsTable } from '../../storage/schema.ts';
 import type { Site } from '../../storage/sites.ts';
 import { checkReviewText, presentReviews } from './policy.ts';
 
@@ -65,7 +65,7 @@ export async function createReview(app: FastifyInstance, user: RequestUser, site
   const privileged = user.row.user_privilege === 'mod' || user.row.user_privilege === 'admin';
   const held = holdsForModeration(site.settings, container, privileged);
   let written;
-  let contentUuid = '';
+  let created: ContentsTable | null = null;
   try {
     written = await insertContent(
       app.db,
@@ -74,15 +74,13 @@ export async function createReview(app: FastifyInstance, user: RequestUser, site
         content: review.content, state: held ? 'awaiting_moderation' : 'visible',
       },
       (row) => {
-        contentUuid = row.uuid; // told before `also` runs, in the same transaction
+        created = row; // told before `also` runs, in the same transaction
         return contentEvent('created', withActor(row, user.row), row.actor_uuid);
       },
       async (trx) => {
         // A removed review no longer counts as the reader's one: it makes way for the new one.
         if (existing) await trx.deleteFrom('reviews').where('content_uuid', '=', existing.content_uuid).execute();
-        await trx.insertInto('reviews').values({
-          content_uuid: contentUuid, container_uuid: container.uuid, actor_uuid: user.row.uuid, rating: review.rating, title: review.title, date_rated: Date.now(),
-        }).execute();
+        await addReview(trx, created!, review.rating, review.title);
         return null;
       },
     );
@@ -112,9 +110,7 @@ export async function editReview(app: FastifyInstance, user: RequestUser, site: 
     (row) => ({
       // Under premoderation new words wait for a moderator again (as a comment's edit does).
       patch: { content: review.content, is_edited: 1, date_edited: Date.now(), ...(held && row.state === 'visible' && review.content !== row.content ? { state: 'awaiting_moderation' } : {}) },
-      also: async (trx) => {
-        await trx.updateTable('reviews').set({ rating: review.rating, title: review.title, date_rated: Date.now() }).where('content_uuid', '=', uuid).execute();
-      },
+      also: (trx) => changeReview(trx, row, Number(mine.rating), review.rating, review.title),
     }),
     (_before, after) => contentEvent('updated', after, user.row.uuid),
   );
