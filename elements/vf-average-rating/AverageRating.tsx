@@ -5,7 +5,7 @@
  */
 import { MAX_POINTS } from '../../core/api/reviewTypes.ts';
 import { useRatingSummaryQuery } from '../../core/api/reviews.ts';
-import { ReviewsError, ReviewsLoading } from '../ui/ReviewStates.tsx';
+import { ReviewsError, ReviewsLoading, ReviewsOffline } from '../ui/ReviewStates.tsx';
 import { Stars } from '../ui/Stars.tsx';
 import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
 import { useIntl, useT } from '../ui/useIntl.ts';
@@ -26,7 +26,14 @@ function Summary({ args, compact }: { args: { sectionUuid: string; containerUuid
   if (summary.isError) return <ReviewsError onRetry={() => void summary.refetch()} />;
   if (!summary.currentData) return <ReviewsLoading lines={compact ? 1 : 6} />;
   const { count, average, distribution } = summary.currentData.ratings;
-  if (count === 0) return <p className="vf-state vf-state--empty" part="empty">{t('reviews.average.none')}</p>;
+  if (count === 0) {
+    return (
+      <>
+        <p className="vf-state vf-state--empty" part="empty">{t('reviews.average.none')}</p>
+        <ReviewsOffline />
+      </>
+    );
+  }
   return (
     <div className="vf-average" part="base">
       <p className="vf-average__headline">
@@ -51,6 +58,7 @@ function Summary({ args, compact }: { args: { sectionUuid: string; containerUuid
           })}
         </ul>
       )}
+      <ReviewsOffline />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart bar - One star's bar.
  * @csspart empty - "No ratings yet."
  * @csspart error - Loading failed: message and Retry.
+ * @csspart offline - The offline notice (it updates again once online).
  * @csspart skeleton - Shown while loading (space kept).
  *
  * @cssprop [--vf-color-star=#8a5300] - Filled stars and the bars' fill.

@@ -207,6 +207,33 @@ describe('reviews elements', () => {
     });
   });
 
+  describe('every element', () => {
+    it('loading keeps its space with a labelled skeleton, then an offline notice while offline; axe finds nothing', async () => {
+      const reader = await newReader('State Reader');
+      await logIn(reader);
+      const cases = [
+        { tag: 'vf-review-form', attrs: `vf-container-id="${unique('form-states')}"`, held: /\/ratings(\?|$)/, label: 'Loading reviews…', ready: '[part~="form"]' },
+        { tag: 'vf-average-rating', attrs: `vf-container-id="${unique('average-states')}"`, held: /\/ratings(\?|$)/, label: 'Loading reviews…', ready: '[part="empty"]' },
+        { tag: 'vf-user-ratings', attrs: `user-uuid="${reader.auth.user.uuid}"`, held: /\/users\/[^/]+\/ratings/, label: 'Loading ratings…', ready: '[part="empty"]' },
+      ];
+      for (const { tag, attrs, held, label, ready } of cases) {
+        const hold = throttleFetch({ pattern: held });
+        let el: HTMLElement;
+        try {
+          el = await mount(tag, attrs);
+          await waitFor(() => $(el, `[part="skeleton"][aria-label="${label}"]`), `${tag} skeleton`);
+          expect(el.getBoundingClientRect().height, `${tag} keeps its space`).to.be.greaterThan(20);
+          await expect(el).to.be.accessible();
+          hold.release();
+          await waitFor(() => $(el, ready), `${tag} loaded`);
+        } finally {
+          hold.restore();
+        }
+        await expectOfflineState(el);
+      }
+    });
+  });
+
   describe('<vf-user-ratings>', () => {
     it('lists a reader’s ratings newest first; empty for a reader without any; error with Retry', async () => {
       const reader = await newReader('Prolific Rater');
