@@ -46,6 +46,10 @@ const chunks = {
     'vf-community-comments': 'elements/vf-community-comments/define.ts',
     'vf-community-popular': 'elements/vf-community-popular/define.ts',
     'vf-users': 'elements/vf-users/define.ts',
+    'vf-review-form': 'elements/vf-review-form/define.ts',
+    'vf-average-rating': 'elements/vf-average-rating/define.ts',
+    'vf-reviews': 'elements/vf-reviews/define.ts',
+    'vf-user-ratings': 'elements/vf-user-ratings/define.ts',
   },
   output: {
     dir: 'dist/chunks',

@@ -22,6 +22,8 @@ import conversationRoutes from './kinds/conversation/routes.ts';
 import liveblogRoutes from './kinds/liveblog/routes.ts';
 import chatRoutes from './kinds/chat/routes.ts';
 import communityRoutes from './routes/community.ts';
+import reviewsRoutes from './kinds/reviews/routes.ts';
+import ratingRoutes from './kinds/reviews/ratings.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';
 import firstPaintRoutes from './routes/firstPaint.ts';
 import followRoutes from './routes/follows.ts';
@@ -118,6 +120,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(mediaFileRoutes, { dataDir: config.dataDir });
   app.register(chatRoutes, { prefix: '/api/chat' });
   app.register(pollRoutes, { prefix: '/api/polls' });
+  app.register(reviewsRoutes, { prefix: '/api/v2/reviews' });
+  app.register(ratingRoutes, { prefix: '/api/v2' });
   app.register(pushRoutes, { prefix: '/api/v5' });
   if (config.firstPaint !== false) app.register(firstPaintRoutes);
   app.register(realtimeRoutes);

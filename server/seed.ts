@@ -5,8 +5,9 @@
  * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
  * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts), the
  * demo topics' followers (demoTopics.ts), the demo stories that trend (demoTrending.ts), the
- * demo editors' notifications (demoNotifications.ts), the demo share page's shares
- * (demoShares.ts) and the demo polls with their votes (demoPolls.ts).
+ * demo cookbook's reviews (demoReviews.ts), the demo editors' notifications
+ * (demoNotifications.ts), the demo share page's shares (demoShares.ts) and the demo polls with
+ * their votes (demoPolls.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -25,6 +26,7 @@ import { seedDemoTrending } from './demoTrending.ts';
 import { seedDemoNotifications } from './demoNotifications.ts';
 import { seedDemoShares } from './demoShares.ts';
 import { seedDemoPolls } from './demoPolls.ts';
+import { seedDemoReviews } from './demoReviews.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -62,6 +64,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoLiveblog(app, options.demoContent.dataDir);
   await seedDemoChat(app); // after the live blog: it uses the reader that one creates
   await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
+  await seedDemoReviews(app); // by the conversation's readers
   await seedDemoTopics(app); // its readers follow the demo topics
   await seedDemoTrending(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the same readers comment on the demo stories
   await seedDemoNotifications(app); // after the content they are about

@@ -5,7 +5,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { vfBaseQuery } from './baseQuery.ts';
 
-export const TAG_TYPES = ['User', 'Container', 'Comments', 'Thread', 'Notifications', 'Topics', 'Follows', 'PageFollows', 'PushSetting', 'Shares', 'Gallery'] as const;
+export const TAG_TYPES = ['User', 'Container', 'Comments', 'Thread', 'Notifications', 'Topics', 'Follows', 'PageFollows', 'PushSetting', 'Shares', 'Gallery', 'Reviews'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 export const baseApi = createApi({

@@ -96,7 +96,7 @@ export interface Actor {
 }
 
 /** What a content row is (content.md §3): a kind's root items and their replies. */
-export type ContentType = 'comment' | 'reply' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat_message';
+export type ContentType = 'comment' | 'reply' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat_message' | 'review';
 
 /** An image uploaded to a live blog (docs/api.md "liveblog"), shown by a post. */
 export interface MediaItem {
@@ -272,7 +272,7 @@ export type ContentEventName =
   | 'poll_updated';
 
 /** Which service's caches an event patches: comments, or a live blog's container, posts, replies. */
-export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message' | 'poll';
+export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message' | 'poll' | 'reviews' | 'review';
 
 export interface ContentEvent {
   event: ContentEventName;

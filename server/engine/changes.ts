@@ -121,7 +121,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   // Edit: the author under the §5 rules (comment.update), or a moderator of the site. Under
   // premoderation a reader's edit of a shown comment waits for a moderator again: approval is of
   // the words, so new words are not shown until they are approved too.
-  app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
+  if (!policy.ownWrites) app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
     '/:section/:container/content/:content_uuid/edit',
     { schema: { params: contentParams, body: strictObject({ content: { type: 'string' } }, ['content']), querystring: strictObject({}) } },
     async (request) => {

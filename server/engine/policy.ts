@@ -54,6 +54,14 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
   pace?(db: Kysely<Database>, container: ContainersTable, actorUuid: string): Promise<void>;
   /** Whether editors (comment.moderate) edit their own items without the reader's edit window. */
   editorsUnbound: boolean;
+  /**
+   * The kind posts and edits with its own calls (reviews: stars, title and text); the engine
+   * then mounts no POST of root items or replies and no text edit, and its likes, removal,
+   * flags and moderation still apply.
+   */
+  ownWrites?: boolean;
+  /** Given, a like of one's own item is refused (403) with this message (reviews' helpful votes). */
+  ownLikeRefused?: string;
   /** Whether guests may write under an anonymous name (the site's enable_anonymous_comments). */
   anonymous: boolean;
   /** The list of root items: its query options (JSON schema properties) and its page. */

@@ -122,17 +122,19 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
     return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, withActor(row, actor))!;
   }
 
-  app.post<{ Params: ContainerParams; Body: PostBody }>(
-    `/:section/:container/${paths.roots}`,
-    { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}) } },
-    async (request, reply) => ({ result: await post(request, reply, request.params, request.body) }),
-  );
+  if (!policy.ownWrites) {
+    app.post<{ Params: ContainerParams; Body: PostBody }>(
+      `/:section/:container/${paths.roots}`,
+      { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}) } },
+      async (request, reply) => ({ result: await post(request, reply, request.params, request.body) }),
+    );
 
-  app.post<{ Params: ContentParams; Body: PostBody }>(
-    `/:section/:container/${paths.reply}`,
-    { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}) } },
-    async (request, reply) => ({ result: await post(request, reply, request.params, request.body, request.params.content_uuid) }),
-  );
+    app.post<{ Params: ContentParams; Body: PostBody }>(
+      `/:section/:container/${paths.reply}`,
+      { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}) } },
+      async (request, reply) => ({ result: await post(request, reply, request.params, request.body, request.params.content_uuid) }),
+    );
+  }
 
   // Likes and dislikes: POST adds, DELETE takes back; idempotent. Ruled by comment.like /
   // comment.dislike (the site's switch first, then a login, then hidden bans).
@@ -155,6 +157,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
           const user = requireUser(request);
           if (user.row.site_uuid !== container.site_uuid) throw new HttpError(403, 'This account belongs to another site');
           const on = method === 'POST';
+          if (policy.ownLikeRefused && reaction === 'like' && on && comment.actor_uuid === user.row.uuid) throw new HttpError(403, policy.ownLikeRefused);
           const total = reaction === 'like' ? 'total_likes' : 'total_dislikes';
           const change = await setReaction(app.db, reaction, comment.uuid, user.row.uuid, on, (count) => draft(comment, {
             event: EVENTS[reaction][on ? 0 : 1],

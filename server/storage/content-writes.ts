@@ -86,6 +86,7 @@ const EVENT_TYPES: Record<ContentType, EventContentType> = {
   liveblog_post: 'liveblog_post',
   reply_to_liveblog_post: 'reply_to_liveblog_post',
   chat_message: 'chat_message',
+  review: 'review',
 };
 
 /** The `content_type` of events about content of this type. */

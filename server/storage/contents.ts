@@ -8,6 +8,7 @@ import type { ContentEvent, MediaItem } from '../../core/api/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft } from './events.ts';
 import { mutedBy } from './mutes.ts';
+import { moveReviewCount } from './reviews.ts';
 import type { ContentsTable, ContentType, Database } from './schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './users.ts';
 
@@ -35,7 +36,8 @@ export interface NewContent {
  * it stops being visible): the container's total_visible_content, its parent's
  * total_direct_replies and total_replies, and its thread starter's total_replies.
  */
-export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsTable, 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
+export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsTable, 'uuid' | 'type' | 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
+  if (row.type === 'review') await moveReviewCount(trx, row.uuid, delta); // the page's stars (storage/reviews.ts)
   const by = delta > 0 ? '+' : '-';
   await trx
     .updateTable('containers')

@@ -106,7 +106,7 @@ export interface ContainersTable {
 }
 
 /** What a container holds (DESIGN.md "One content engine"). */
-export type ContainerKind = 'conversation' | 'liveblog' | 'chat';
+export type ContainerKind = 'conversation' | 'liveblog' | 'chat' | 'reviews';
 
 /** What a content row is (content.md §3); `reply` is a reply to a comment. */
 export type { ContentType };
@@ -236,6 +236,27 @@ export interface Database {
   polls: PollsTable;
   poll_options: PollOptionsTable;
   poll_votes: PollVotesTable;
+  reviews: ReviewsTable;
+  review_counts: ReviewCountsTable;
+}
+
+/** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
+export interface ReviewsTable {
+  content_uuid: string;
+  container_uuid: string;
+  actor_uuid: string;
+  rating: number;
+  title: string;
+  /** The content row's creation time (the star orders' indexes end in it). */
+  date_created: number;
+  date_rated: number;
+}
+
+/** Migration 018: a container's visible reviews per star (storage/reviews.ts keeps it). */
+export interface ReviewCountsTable {
+  container_uuid: string;
+  rating: number;
+  total: number;
 }
 
 /** Migration 015 (docs/notifications.md): one row per recipient. */

@@ -20,6 +20,7 @@ import { chat } from './014_chat.ts';
 import { notifications } from './015_notifications.ts';
 import { trending } from './016_trending.ts';
 import { polls } from './017_polls.ts';
+import { reviews } from './018_reviews.ts';
 import { shares } from './019_shares.ts';
 
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '015_notifications': notifications,
   '016_trending': trending,
   '017_polls': polls,
+  '018_reviews': reviews,
   '019_shares': shares,
 };
 

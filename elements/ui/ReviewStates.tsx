@@ -1,0 +1,33 @@
+/** The states the reviews elements share: loading (space kept), an error with Retry, the offline notice. */
+import { selectIsOnline } from '../../core/network/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { Button } from './Button.tsx';
+import { Skeleton } from './Skeleton.tsx';
+import { useT } from './useIntl.ts';
+
+export function ReviewsLoading({ lines = 4, label = 'reviews.loading' }: { lines?: number; label?: string }) {
+  const t = useT();
+  return <Skeleton lines={lines} label={t(label)} />;
+}
+
+export function ReviewsError({ message = 'reviews.error.load', onRetry }: { message?: string; onRetry(): void }) {
+  const t = useT();
+  return (
+    <div className="vf-state vf-state--error" part="error" role="alert">
+      <p>{t(message)}</p>
+      <Button onClick={onRetry}>{t('reviews.retry')}</Button>
+    </div>
+  );
+}
+
+/** Nothing while online. */
+export function ReviewsOffline() {
+  const t = useT();
+  const online = useAppSelector(selectIsOnline);
+  if (online) return null;
+  return (
+    <p className="vf-state vf-state--offline" part="offline" role="status">
+      {t('reviews.offline')}
+    </p>
+  );
+}
