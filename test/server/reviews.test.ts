@@ -48,6 +48,23 @@ describe('writing reviews', () => {
     assert.equal(await countRows(app, 'contents'), 1);
   });
 
+  test('a posting ban stops the words of a review (as it stops a comment) but not stars alone; the refused review stores nothing', async (t) => {
+    const app = await build(t);
+    const [reader, mod] = [await signup(app), await signupAs(app, 'mod')];
+    const c = await reviewsOf(app);
+    const banned = await app.inject({ method: 'POST', url: `/api/v2/users/${reader.user.uuid}/ban`, headers: bearer(mod.access_token), payload: { ban_level: 'posting', reason: 'spam', duration_days: 3 } });
+    assert.equal(banned.statusCode, 200);
+    const refused = await write(app, c, reader.access_token, { rating: 2, title: 'Buy cheap watches', content: 'Visit my shop.' });
+    assert.deepEqual([refused.statusCode, (refused.json() as { api_code?: number }).api_code], [403, 65540]);
+    assert.equal(await countRows(app, 'reviews'), 0);
+    const stars = await app.inject({ method: 'PUT', url: `/api/v2/ratings/${c.content_container_uuid}`, headers: bearer(reader.access_token), payload: { points: 2 } });
+    assert.equal(stars.statusCode, 200);
+    const review = (stars.json() as { result: { rating: Review } }).result.rating;
+    const edit = await app.inject({ method: 'PUT', url: `${base(c)}/reviews/${review.content_uuid}`, headers: bearer(reader.access_token), payload: { content: 'Visit my shop.' } });
+    assert.equal(edit.statusCode, 403, 'adding words later is refused too');
+    assert.equal((await list(app, c)).contents[0]?.content, '');
+  });
+
   test('a page closed to reviews refuses them with a clear message and stores nothing', async (t) => {
     const app = await build(t);
     const [reader, mod] = [await signup(app), await signupAs(app, 'mod')];

@@ -11,7 +11,8 @@ import { MAX_POINTS, MAX_TITLE, MIN_POINTS } from '../../../core/api/reviewTypes
 import { normaliseName } from '../../content/normalise.ts';
 import { badRequest, HttpError } from '../../errors.ts';
 import type { RequestUser } from '../../plugins/auth.ts';
-import { enforce, permissionUser } from '../../permissions/index.ts';
+import { isPostingBanned, ruled } from '../../../core/permissions/rules.ts';
+import { enforce, errorFor, permissionUser } from '../../permissions/index.ts';
 import { getCommentWithActor, withActor } from '../../storage/content-queries.ts';
 import { changeComment, contentEvent } from '../../storage/content-writes.ts';
 import { insertContent, viewerOf } from '../../storage/contents.ts';
@@ -48,6 +49,15 @@ function mayRate(user: RequestUser, site: Site, container: ContainersTable): voi
   if (Number(container.is_closed) === 1) throw new HttpError(403, NOT_OPEN);
 }
 
+/**
+ * Words are content: a posting ban (any level) stops a title or text as it stops a comment (the
+ * same 403 and api code); stars alone follow page.rate, which only a ghost or hide ban stops.
+ */
+function mayWrite(user: RequestUser, review: Required<ReviewInput>): void {
+  if (!review.title && !review.content) return;
+  if (isPostingBanned(permissionUser(user.row, user.ban))) throw errorFor('comment', 'create', ruled('banned'))!;
+}
+
 /** The review as its author sees it now. */
 async function asAuthorSees(app: FastifyInstance, user: RequestUser, uuid: string, siteUuid: string): Promise<Review> {
   const row = (await getCommentWithActor(app.db, uuid))!;
@@ -59,6 +69,7 @@ async function asAuthorSees(app: FastifyInstance, user: RequestUser, uuid: strin
 export async function createReview(app: FastifyInstance, user: RequestUser, site: Site, container: ContainersTable, input: ReviewInput, field?: string): Promise<Review> {
   mayRate(user, site, container);
   const review = checked(input, field);
+  mayWrite(user, review);
   const already = () => new HttpError(409, 'You have already reviewed this page; edit your review instead');
   const existing = await reviewBy(app.db, container.uuid, user.row.uuid);
   if (existing && existing.state !== 'deleted') throw already();
@@ -103,6 +114,7 @@ export async function editReview(app: FastifyInstance, user: RequestUser, site: 
   const review = checked({ rating: input.rating ?? Number(mine.rating), title: input.title ?? mine.title, content: input.content ?? before.content }, field);
   const same = review.rating === Number(mine.rating) && review.title === mine.title && review.content === before.content;
   if (same) return asAuthorSees(app, user, uuid, site.uuid);
+  if (review.title !== mine.title || review.content !== before.content) mayWrite(user, review);
   const held = holdsForModeration(site.settings, container, false);
   const change = await changeComment(
     app.db,
