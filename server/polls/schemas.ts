@@ -1,6 +1,6 @@
 /** The polls service's request and response schemas (docs/api.md "Polls"). */
 import { MAX_OPTION_LENGTH, MAX_OPTIONS, MAX_QUESTION_LENGTH, MIN_OPTIONS, RESULTS_VISIBILITY } from '../../core/api/pollTypes.ts';
-import { strictObject, uuid } from '../routes/schemas.ts';
+import { answers, strictObject, uuid } from '../routes/schemas.ts';
 
 /** The publisher's id for a poll (the element's poll-id): like a container id. */
 const pollId = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\p{Cc}\\s]+$' } as const;
@@ -59,22 +59,12 @@ const poll = {
 };
 
 /** `{ result: Poll }`; `nullable`: the GET answers `{ result: null }` when the page has no poll yet. */
-export const pollResult = (nullable = false) => ({
-  200: { type: 'object', properties: { result: nullable ? { anyOf: [{ type: 'null' }, poll] } : poll }, required: ['result'] },
-});
+export const pollResult = (nullable = false) => answers(nullable ? { anyOf: [{ type: 'null' }, poll] } : poll);
 
-export const postPollsResult = {
-  200: {
-    type: 'object',
-    properties: {
-      result: {
-        type: 'object',
-        properties: {
-          items: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { content_uuid: { type: 'string' }, poll_id: { type: 'string' } }, required: ['content_uuid', 'poll_id'] } },
-        },
-        required: ['items'],
-      },
-    },
-    required: ['result'],
+export const postPollsResult = answers({
+  type: 'object',
+  properties: {
+    items: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { content_uuid: { type: 'string' }, poll_id: { type: 'string' } }, required: ['content_uuid', 'poll_id'] } },
   },
-};
+  required: ['items'],
+});

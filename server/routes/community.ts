@@ -16,7 +16,7 @@ import { SORT_ORDERS } from '../storage/content-queries.ts';
 import { findContainer } from '../storage/containers.ts';
 import { viewerOf } from '../storage/contents.ts';
 import { getPage } from '../storage/pages.ts';
-import { getSite } from '../storage/sites.ts';
+import { siteOr404 } from '../storage/sites.ts';
 import { communityListResponse, threadListResponse, topUsersResponse } from './communitySchemas.ts';
 import { type Common, params, strictObject } from './schemas.ts';
 
@@ -49,11 +49,7 @@ interface ThreadsQuery extends Common {
 }
 
 export default async function communityRoutes(app: FastifyInstance): Promise<void> {
-  async function siteOf(uuid: string) {
-    const site = await getSite(app.db, uuid);
-    if (!site) throw notFound(`No site has the uuid ${uuid}`);
-    return site;
-  }
+  const siteOf = (uuid: string) => siteOr404(app.db, uuid);
 
   const viewerFor = (request: FastifyRequest, siteUuid: string) => viewerOf(app.db, request.user?.row ?? null, siteUuid);
 

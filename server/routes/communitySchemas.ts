@@ -3,6 +3,8 @@
  * sent it (core/api/types.ts `Comment`), a community list, a thread list and the top users.
  * Serialising through them keeps every field not named here out of the response.
  */
+import { answers } from './schemas.ts';
+
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const count = { type: 'integer' };
 
@@ -46,7 +48,6 @@ const comment = {
   required: ['content_uuid', 'content', 'actor', 'thread_uuid', 'content_container_uuid', 'state', 'date_created', 'total_likes', 'total_replies'],
 } as const;
 
-const withResult = (result: object) => ({ 200: { type: 'object', properties: { result }, required: ['result'] } });
 
 const communityComment = {
   ...comment,
@@ -57,14 +58,14 @@ const communityComment = {
 };
 
 /** `{ result: { contents: [comment with its page], more_available } }`. */
-export const communityListResponse = withResult({
+export const communityListResponse = answers({
   type: 'object',
   properties: { contents: { type: 'array', items: communityComment }, more_available: { type: 'boolean' } },
   required: ['contents', 'more_available'],
 });
 
 /** `{ result: { contents: [top-level comment with its first replies], more_available } }`. */
-export const threadListResponse = withResult({
+export const threadListResponse = answers({
   type: 'object',
   properties: {
     contents: { type: 'array', items: { ...comment, properties: { ...comment.properties, replies: { type: 'array', items: comment } } } },
@@ -74,7 +75,7 @@ export const threadListResponse = withResult({
 });
 
 /** `{ result: { users: [top user] } }`: the client shows one fewer than it asks for, the last tells there are more. */
-export const topUsersResponse = withResult({
+export const topUsersResponse = answers({
   type: 'object',
   properties: {
     users: {

@@ -4,40 +4,33 @@
  * container that does not exist yet has no images: an empty list, and nothing is created.
  */
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors.ts';
 import { containerId } from '../engine/reads.ts';
 import { findContainer } from '../storage/containers.ts';
 import { galleryOf } from '../storage/galleryMedia.ts';
 import type { ContainerKind } from '../storage/schema.ts';
-import { getSite } from '../storage/sites.ts';
-import { type Common, params, strictObject } from './schemas.ts';
+import { siteOr404 } from '../storage/sites.ts';
+import { answers, type Common, params, strictObject } from './schemas.ts';
 
 const KINDS: ContainerKind[] = ['conversation', 'liveblog', 'chat'];
 const integer = { type: 'integer' } as const;
 const text = { type: 'string' } as const;
 
-const galleryResult = {
+const galleryAnswers = answers({
   type: 'object',
+  additionalProperties: false,
   properties: {
-    result: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        items: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            properties: { media_uuid: text, url: text, content_type: text, width: integer, height: integer, alt: text, content_uuid: text, date_created: integer },
-            required: ['media_uuid', 'url', 'content_type', 'width', 'height', 'alt', 'content_uuid', 'date_created'],
-          },
-        },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { media_uuid: text, url: text, content_type: text, width: integer, height: integer, alt: text, content_uuid: text, date_created: integer },
+        required: ['media_uuid', 'url', 'content_type', 'width', 'height', 'alt', 'content_uuid', 'date_created'],
       },
-      required: ['items'],
     },
   },
-  required: ['result'],
-} as const;
+  required: ['items'],
+});
 
 type Query = Common & { container_id: string; kind?: ContainerKind };
 
@@ -48,12 +41,11 @@ export default async function mediaGalleryRoutes(app: FastifyInstance): Promise<
       schema: {
         params: params(['section']),
         querystring: strictObject({ container_id: containerId, kind: { type: 'string', enum: KINDS } }, ['container_id']),
-        response: { 200: galleryResult },
+        response: galleryAnswers,
       },
     },
     async (request) => {
-      const site = await getSite(app.db, request.params.section);
-      if (!site) throw notFound(`No site has the uuid ${request.params.section}`);
+      const site = await siteOr404(app.db, request.params.section);
       const container = await findContainer(app.db, site.uuid, request.query.container_id, request.query.kind ?? 'conversation');
       return { result: { items: container ? await galleryOf(app.db, container) : [] } };
     },

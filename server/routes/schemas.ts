@@ -34,6 +34,14 @@ export function strictObject(properties: Record<string, object>, required: strin
   return { type: 'object', additionalProperties: false, properties: { ...commonFields, ...properties }, required } as const;
 }
 
+/**
+ * A route's success answers (`response`): `{ result }` with `result` as given (docs/api.md: the
+ * client unwraps it). The schema also keeps what it does not name from leaking into the answer.
+ */
+export function answers(result: object) {
+  return { 200: { type: 'object', additionalProperties: false, properties: { result }, required: ['result'] } } as const;
+}
+
 /** Params have no common fields: only the named path parts. */
 export function params(names: string[]) {
   return {

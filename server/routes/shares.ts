@@ -10,28 +10,22 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { getPage } from '../storage/pages.ts';
 import { recordShare, shareTotals } from '../storage/shares.ts';
-import { type Common, params, strictObject } from './schemas.ts';
+import { answers, type Common, params, strictObject } from './schemas.ts';
 
 /** Shares one client (signed-in user, else IP) may record per page in ten minutes. */
 export const SHARES_PER_PAGE = 10;
 const SHARE_WINDOW_MS = 10 * 60 * 1000;
 
-const totalsResult = {
+const totalsAnswers = answers({
   type: 'object',
+  additionalProperties: false,
   properties: {
-    result: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        page_uuid: { type: 'string' },
-        total: { type: 'integer' },
-        by_network: { type: 'object', additionalProperties: false, properties: Object.fromEntries(SHARE_NETWORKS.map((n) => [n, { type: 'integer' }])) },
-      },
-      required: ['page_uuid', 'total', 'by_network'],
-    },
+    page_uuid: { type: 'string' },
+    total: { type: 'integer' },
+    by_network: { type: 'object', additionalProperties: false, properties: Object.fromEntries(SHARE_NETWORKS.map((n) => [n, { type: 'integer' }])) },
   },
-  required: ['result'],
-} as const;
+  required: ['page_uuid', 'total', 'by_network'],
+});
 
 type PageParams = { page_uuid: string };
 
@@ -44,7 +38,7 @@ export default async function shareRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: PageParams }>(
     '/pages/:page_uuid/shares',
-    { schema: { params: params(['page_uuid']), querystring: strictObject({}), response: { 200: totalsResult } } },
+    { schema: { params: params(['page_uuid']), querystring: strictObject({}), response: totalsAnswers } },
     async (request) => {
       const page = await pageOr404(request.params.page_uuid);
       return { result: { page_uuid: page.uuid, ...(await shareTotals(app.db, page.uuid)) } };
@@ -58,7 +52,7 @@ export default async function shareRoutes(app: FastifyInstance): Promise<void> {
         params: params(['page_uuid']),
         body: strictObject({ network: { type: 'string', minLength: 1, maxLength: 40 } }, ['network']),
         querystring: strictObject({}),
-        response: { 200: totalsResult },
+        response: totalsAnswers,
       },
     },
     async (request, reply) => {

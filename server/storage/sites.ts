@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_SITE_SETTINGS, resolveSiteSettings, storedPart, type SiteSettings, type StoredSiteSettings } from '../../core/settings/site.ts';
 import type { Database, SitesTable } from './schema.ts';
+import { notFound } from '../errors.ts';
 
 export interface Site {
   uuid: string;
@@ -30,6 +31,13 @@ function toSite(row: SitesTable): Site {
 export async function getSite(db: Kysely<Database>, uuid: string): Promise<Site | null> {
   const row = await db.selectFrom('sites').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   return row ? toSite(row) : null;
+}
+
+/** The site a request names (its section); 404 'No site has the uuid …' when there is none. */
+export async function siteOr404(db: Kysely<Database>, uuid: string): Promise<Site> {
+  const site = await getSite(db, uuid);
+  if (!site) throw notFound(`No site has the uuid ${uuid}`);
+  return site;
 }
 
 /** Creates the site or updates its name, domains and settings (used by the seed). */

@@ -11,7 +11,7 @@ import { permissionUser } from '../../permissions/index.ts';
 import { effectiveBan } from '../../storage/bans.ts';
 import { countRepliesReceived, listByActor, presenterFor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
-import { getSite, type Site } from '../../storage/sites.ts';
+import { siteOr404 } from '../../storage/sites.ts';
 import type { Database } from '../../storage/schema.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../../storage/users.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
@@ -36,11 +36,7 @@ export async function visibleUser(db: Kysely<Database>, requester: UserRow | nul
 }
 
 export default async function commentActivityRoutes(app: FastifyInstance): Promise<void> {
-  async function loadSite(uuid: string): Promise<Site> {
-    const site = await getSite(app.db, uuid);
-    if (!site) throw notFound(`No site has the uuid ${uuid}`);
-    return site;
-  }
+  const loadSite = (uuid: string) => siteOr404(app.db, uuid);
 
   async function loadUser(request: FastifyRequest<{ Params: UserParams }>) {
     const site = await loadSite(request.params.section);

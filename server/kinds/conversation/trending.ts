@@ -3,13 +3,12 @@
  * the site's trending list, the list recommended for one reader, and the reads it learns from.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../../errors.ts';
 import { findContainer } from '../../storage/containers.ts';
 import { recordRead } from '../../storage/pageReads.ts';
-import { getSite, type Site } from '../../storage/sites.ts';
+import { siteOr404 } from '../../storage/sites.ts';
 import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../storage/topicFollows.ts';
 import { type TrendingReader, trendingContainers } from '../../storage/trending.ts';
-import { type Common, params, strictObject } from '../../routes/schemas.ts';
+import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
 
 /** The reader's analytics visitor id (the `uniqueId` of the visitor cookie). */
 export const UNIQUE_ID_HEADER = 'x-unique-id';
@@ -64,23 +63,13 @@ const trendingItem = {
   },
   required: ['content_container_uuid', 'container_id', 'section_uuid', 'total_visible_content', 'date_created', 'settings', 'page'],
 };
-const trendingResponse = {
-  200: {
-    type: 'object',
-    required: ['result'],
-    properties: { result: { type: 'object', required: ['contents'], properties: { contents: { type: 'array', items: trendingItem } } } },
-  },
-};
+const trendingResponse = answers({ type: 'object', required: ['contents'], properties: { contents: { type: 'array', items: trendingItem } } });
 
 /** A time in ms; under 13 digits it is seconds (content.md §3). */
 const toMs = (time: number) => (time < 1e12 ? time * 1000 : time);
 
 export default async function trendingRoutes(app: FastifyInstance): Promise<void> {
-  async function loadSite(uuid: string): Promise<Site> {
-    const site = await getSite(app.db, uuid);
-    if (!site) throw notFound(`No site has the uuid ${uuid}`);
-    return site;
-  }
+  const loadSite = (uuid: string) => siteOr404(app.db, uuid);
 
   const trending = async (request: SectionRequest<TrendingQuery>, reader?: TrendingReader) => {
     const site = await loadSite(request.params.section);
@@ -125,7 +114,7 @@ export default async function trendingRoutes(app: FastifyInstance): Promise<void
         querystring: strictObject({}),
         headers: visitorHeader,
         body: strictObject({ container_id: { type: 'string', minLength: 1, maxLength: 2048 } }, ['container_id']),
-        response: { 200: { type: 'object', required: ['result'], properties: { result: { type: 'object', required: ['recorded'], properties: { recorded: { type: 'boolean' } } } } } },
+        response: answers({ type: 'object', required: ['recorded'], properties: { recorded: { type: 'boolean' } } }),
       },
     },
     async (request) => {

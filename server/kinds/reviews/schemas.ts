@@ -1,7 +1,7 @@
 /** The reviews calls' bodies and answers (docs/api.md "reviews"); what an answer may carry is listed. */
 import { MAX_TITLE } from '../../../core/api/reviewTypes.ts';
 import { MAX_COMMENT_LENGTH } from '../../content/normalise.ts';
-import { strictObject } from '../../routes/schemas.ts';
+import { answers, strictObject } from '../../routes/schemas.ts';
 
 /** Stars are checked in the handler, so a 6 or a 2.5 gets one clear message ("… an integer from 1 to 5"). */
 const stars = { type: 'number' } as const;
@@ -22,12 +22,10 @@ const summary = {
 /** A review: the engine's content item (its fields as comments carry them) with stars and title. */
 const review = { type: 'object', additionalProperties: true, properties: { content_uuid: { type: 'string' }, rating: { type: 'integer' }, title: { type: 'string' } }, required: ['content_uuid', 'rating', 'title'] } as const;
 
-const result = (schema: object) => ({ type: 'object', additionalProperties: false, properties: { result: schema }, required: ['result'] });
-
-export const reviewAnswer = { 200: result(review) };
-export const ratingAnswer = {
-  200: result({ type: 'object', additionalProperties: false, properties: { rating: { anyOf: [review, { type: 'null' }] }, ratings: summary }, required: ['rating', 'ratings'] }),
-};
+export const reviewAnswer = answers(review);
+export const ratingAnswer = answers({
+  type: 'object', additionalProperties: false, properties: { rating: { anyOf: [review, { type: 'null' }] }, ratings: summary }, required: ['rating', 'ratings'],
+});
 
 const userRating = {
   type: 'object',
@@ -38,4 +36,4 @@ const userRating = {
   },
   required: ['content_uuid', 'content_container_uuid', 'container_id', 'rating', 'title', 'content', 'date_created'],
 } as const;
-export const userRatingsAnswer = { 200: result({ type: 'object', additionalProperties: false, properties: { ratings: { type: 'array', items: userRating } }, required: ['ratings'] }) };
+export const userRatingsAnswer = answers({ type: 'object', additionalProperties: false, properties: { ratings: { type: 'array', items: userRating } }, required: ['ratings'] });
