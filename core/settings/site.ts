@@ -68,7 +68,7 @@ export interface SiteSettings extends StoredSiteSettings {
 export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   enable_commenting: true,
   enable_livechat: true,
-  enable_sharebar: false,
+  enable_sharebar: true,
   enable_livecommenting: false,
   enable_livestories: false,
   livecommenting_switch_date: null,

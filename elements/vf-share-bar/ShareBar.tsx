@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useRecordShareMutation } from '../../core/api/shares.ts';
 import { selectIsOnline } from '../../core/network/slice.ts';
 import { selectPage } from '../../core/page/slice.ts';
-import { isLoggedInUser, selectCurrentUser } from '../../core/session/slice.ts';
+import { isLoggedInUser, selectCurrentUser, selectSettings } from '../../core/session/slice.ts';
 import { httpAddress, parseNetworks, sharedUrl, shareLink, type LinkNetwork, type ShareNetwork } from '../../core/share/links.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
@@ -50,6 +50,7 @@ export function ShareBar({ url, shareTitle, shareText, networks, showTotal = fal
   const identity = useAppSelector(selectPage);
   const user = useAppSelector(selectCurrentUser);
   const online = useAppSelector(selectIsOnline);
+  const settings = useAppSelector(selectSettings);
   const pageUuid = useSharedPageUuid();
   const [recordShare] = useRecordShareMutation();
   const [status, setStatus] = useState('');
@@ -62,6 +63,8 @@ export function ShareBar({ url, shareTitle, shareText, networks, showTotal = fal
     return () => clearTimeout(timer);
   }, [status]);
 
+  // The site's switch (platform.md §3 enable_sharebar): off, the bar is not shown at all.
+  if (settings && !settings.enable_sharebar) return null;
   const canonical = httpAddress(identity?.url ?? location.href, location.href);
   const page = url?.trim() ? httpAddress(url.trim(), location.href) : canonical;
   if (!page) {

@@ -9,6 +9,7 @@ import { isShareNetwork, SHARE_NETWORKS } from '../../core/share/links.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { getPage } from '../storage/pages.ts';
+import { siteOr404 } from '../storage/sites.ts';
 import { recordShare, shareTotals } from '../storage/shares.ts';
 import { answers, type Common, params, strictObject } from './schemas.ts';
 
@@ -60,6 +61,8 @@ export default async function shareRoutes(app: FastifyInstance): Promise<void> {
       if (!isShareNetwork(network)) throw badRequest(`Unsupported network "${network}": use one of ${SHARE_NETWORKS.join(', ')}`, 'network');
       const page = await pageOr404(request.params.page_uuid);
       if (request.body.section && request.body.section !== page.site_uuid) throw notFound('No such page on this site');
+      // The site's switch (platform.md §3 enable_sharebar): off, the bar shows nothing and nothing is recorded.
+      if (!(await siteOr404(app.db, page.site_uuid)).settings.enable_sharebar) throw new HttpError(403, 'Sharing is turned off on this site');
       // A signed-in reader of this page's site is the sharer; anyone else is a guest.
       const sharerUuid = viewerOn(request, page.site_uuid) ? request.user!.row.uuid : null;
       const client = sharerUuid ? `user:${sharerUuid}` : `ip:${request.ip}`;

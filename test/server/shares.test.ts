@@ -44,6 +44,16 @@ describe('shares', () => {
     assert.equal((await totals(app, other.id)).total, 0, "another page's count is its own");
   });
 
+  test("with the site's share bar switched off (enable_sharebar), a share is 403 and nothing is recorded", async (t) => {
+    const app = await build(t);
+    const page = await newPage(app);
+    const admin = await signupAs(app, 'admin');
+    resultOf(await app.inject({ method: 'PATCH', url: '/api/v2/settings', headers: bearer(admin.access_token), payload: { enable_sharebar: false, section: SITE } }));
+    const refused = await share(app, page.id, 'facebook');
+    assert.deepEqual([refused.statusCode, (refused.json() as { message: string }).message], [403, 'Sharing is turned off on this site']);
+    assert.equal(await countRows(app, 'shares'), 0);
+  });
+
   test('a signed-in sharer is recorded for the referrer; a guest is counted anonymously', async (t) => {
     const app = await build(t);
     const page = await newPage(app);
