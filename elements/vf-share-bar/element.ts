@@ -9,7 +9,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * else `execCommand('copy')`) and says "Link copied" in a polite live region. Each share of the
  * current page is recorded (`POST /api/v2/pages/{page}/shares`), the sharer too when signed in,
  * and the shared address carries `vf_medium=share`, `vf_source=<network>` and `vf_sharer=<user
- * uuid>` for analytics' referrer (docs/api.md "shares").
+ * uuid>` for analytics' referrer (docs/api.md "shares"). With the site's `enable_sharebar` switch
+ * off (docs/settings.md) it renders nothing.
  *
  * @summary Share bar: Web Share, network links, email and copy link (content.md §2 "share bar").
  *
