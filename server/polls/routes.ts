@@ -13,7 +13,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, VoteRefused, type PollChange, type StoredPoll } from '../storage/polls.ts';
-import { getSite, type Site } from '../storage/sites.ts';
+import { siteOr404, type Site } from '../storage/sites.ts';
 import { PollResultsPublisher } from './liveResults.ts';
 import { VoteBatcher } from './voteBatcher.ts';
 import { createBody, editBody, pollQuery, pollResult, postPollsResult, voteBody } from './schemas.ts';
@@ -54,7 +54,7 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
   const votes = new VoteBatcher(app.db);
   app.addHook('onClose', async () => live.close());
 
-  const siteOf = async (section: string) => (await getSite(app.db, section)) ?? Promise.reject(notFound('No such site'));
+  const siteOf = (section: string) => siteOr404(app.db, section);
   const managed = async (request: FastifyRequest<{ Params: PollParams }>) => {
     const site = await siteOf(request.params.section);
     const viewer = viewerOn(request, site.uuid);

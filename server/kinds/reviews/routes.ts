@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RatingAnswer } from '../../../core/api/reviewTypes.ts';
-import { notFound } from '../../errors.ts';
 import contentChangeRoutes from '../../engine/changes.ts';
 import contentReadRoutes, { type ContainerParams, containerOr404, hiddenFrom } from '../../engine/reads.ts';
 import containerSettingsRoutes from '../../engine/settings.ts';
@@ -15,7 +14,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { getCommentWithActor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
 import { ratingSummary, reviewBy } from '../../storage/reviews.ts';
-import { getSite } from '../../storage/sites.ts';
+import { siteOr404 } from '../../storage/sites.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 import { reviewsPolicy as policy, presentReviews } from './policy.ts';
 import { newReviewBody, ratingAnswer, reviewAnswer, reviewChangeBody } from './schemas.ts';
@@ -32,8 +31,7 @@ export default async function reviewsRoutes(app: FastifyInstance): Promise<void>
 /** The container and its site (404 when either is unknown). */
 export async function reviewsContainer(app: FastifyInstance, p: ContainerParams) {
   const container = await containerOr404(app.db, p, policy.kind);
-  const site = await getSite(app.db, container.site_uuid);
-  if (!site) throw notFound('No such site');
+  const site = await siteOr404(app.db, container.site_uuid);
   return { container, site };
 }
 
