@@ -23,6 +23,8 @@ export const DAYS: SettingRange = { min: 1, max: 30, default: 7 };
 export const LIVE_STORY_LIMIT: SettingRange = { min: 1, max: 10, default: 3 };
 /** <vf-topic-follow>: the follower count shows from this many on (content.md §2: default 0). */
 export const MINIMUM_COUNT: SettingRange = { min: 0, max: Number.MAX_SAFE_INTEGER, default: 0 };
+/** <vf-user-ratings>: how many of a reader's ratings it lists (the server takes 1–50). */
+export const USER_RATINGS_LIMIT: SettingRange = { min: 1, max: 50, default: 5 };
 /** <vf-livechat>: the messages of the first read and of each history page (content.md §2: initial limit 30). */
 export const CHAT_LIMIT: SettingRange = { min: 1, max: 100, default: 30 };
 

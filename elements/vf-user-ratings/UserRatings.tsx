@@ -7,6 +7,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import type { UserRating } from '../../core/api/reviewTypes.ts';
 import { useUserRatingsQuery } from '../../core/api/reviews.ts';
 import { selectSessionStatus } from '../../core/session/slice.ts';
+import { clampSetting, USER_RATINGS_LIMIT } from '../../core/settings/clamp.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { safeHref } from '../ui/CommentText.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -23,7 +24,6 @@ export interface UserRatingsProps {
 }
 
 const EXCERPT = 160;
-const clampLimit = (n: number | undefined) => (Number.isInteger(n) && n! >= 1 && n! <= 50 ? n! : 5);
 
 function Rating({ rating }: { rating: UserRating }) {
   const href = safeHref(rating.container_id);
@@ -46,7 +46,7 @@ export function UserRatings({ userUuid, limit }: UserRatingsProps) {
   const t = useT();
   const status = useAppSelector(selectSessionStatus);
   const uuid = userUuid?.trim() ?? '';
-  const query = useUserRatingsQuery(uuid && status === 'ready' ? { userUuid: uuid, limit: clampLimit(limit) } : skipToken);
+  const query = useUserRatingsQuery(uuid && status === 'ready' ? { userUuid: uuid, limit: clampSetting(limit, USER_RATINGS_LIMIT) } : skipToken);
   if (!uuid) return null;
   if (query.isError) return <ReviewsError message="reviews.user.error" onRetry={() => void query.refetch()} />;
   if (!query.currentData) return <ReviewsLoading lines={4} label="reviews.user.loading" />;
