@@ -5,6 +5,8 @@
  * render from the same data.
  */
 import { liveblogApi, type LiveblogArgs, type PostsArgs } from '../../core/api/liveblog.ts';
+import { pollsApi } from '../../core/api/polls.ts';
+import { selectSectionUuid } from '../../core/session/slice.ts';
 import { clampSetting, PAGINATION_LIMIT } from '../../core/settings/clamp.ts';
 import type { AppStore } from '../../core/store/index.ts';
 import { loadContainerAndItems, type FirstPageData } from '../ui/firstPaint.ts';
@@ -23,12 +25,20 @@ export function postsArgs(sectionUuid: string, containerUuid: string, limit: num
   return { sectionUuid, containerUuid, limit };
 }
 
-/** Loads the live blog and its first page of posts into `store` (a ready session's), as the mounted element would. */
-export function loadFirstPage(store: AppStore, props: LiveblogProps): Promise<FirstPageData | null> {
+/**
+ * Loads the live blog, its first page of posts and which posts hold a poll (PostPoll) into
+ * `store` (a ready session's), as the mounted element would: a painted post has its poll's
+ * place already, so taking the markup over moves nothing.
+ */
+export async function loadFirstPage(store: AppStore, props: LiveblogProps): Promise<FirstPageData | null> {
   const limit = postsPerPage(props.limit);
-  return loadContainerAndItems(
+  const first = await loadContainerAndItems(
     store, props.vfContainerId,
     (sectionUuid, containerId) => store.dispatch(liveblogApi.endpoints.liveblog.initiate(liveblogArgs(sectionUuid, containerId, limit), { subscribe: false })),
     (sectionUuid, containerUuid) => store.dispatch(liveblogApi.endpoints.liveblogPosts.initiate(postsArgs(sectionUuid, containerUuid, limit), { subscribe: false })),
   );
+  const sectionUuid = selectSectionUuid(store.getState());
+  if (!first || !sectionUuid) return first;
+  const polls = await store.dispatch(pollsApi.endpoints.postPolls.initiate({ sectionUuid, containerUuid: first.containerUuid }, { subscribe: false }));
+  return { ...first, values: [...first.values, polls.data ?? null] };
 }
