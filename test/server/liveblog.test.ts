@@ -27,7 +27,7 @@ describe('live blog posts', () => {
     assert.equal(page.contents[0]!.actor.name, editor.user.name);
 
     // The first load: the live blog and its first page in one call; unknown ids are 404.
-    const loaded = resultOf<LiveblogWithPage>(await app.inject({ method: 'GET', url: `/api/liveblog/${SITE}`, query: { container_id: 'liveblog-1', limit: '1' } }));
+    const loaded = resultOf<LiveblogWithPage>(await app.inject({ method: 'GET', url: `/api/liveblog/${SITE}`, query: { container_id: c.container_id, limit: '1' } }));
     assert.equal(loaded.content_container_uuid, c.content_container_uuid);
     assert.deepEqual(loaded.contents.map((p) => p.content_uuid), [second.content_uuid]);
     assert.equal(loaded.more_available, true);
