@@ -16,7 +16,7 @@ import { getStore } from '../../core/store/index.ts';
 import { getContainer, newReader, postComment, testConfig, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { commentCall } from './support/commentCalls.ts';
-import { $, $$, shadow, waitFor } from './support/dom.ts';
+import { $, $$, shadow, transitionsDone, waitFor } from './support/dom.ts';
 import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
@@ -150,6 +150,7 @@ describe('community views', () => {
       const { apiBase } = testConfig();
       const user = (await (await fetch(`${apiBase}/users/${events[0]!.uuid}`, { headers: { authorization: `Bearer ${reader.token}` } })).json()) as { result: User };
       expect(user.result.date_following).to.be.a('number');
+      await transitionsDone(el);
       await expect(el).to.be.accessible();
     });
   });

@@ -7,7 +7,7 @@ import { getStore } from '../../core/store/index.ts';
 import { wentOnline } from '../../core/network/slice.ts';
 import { newReader, type Reader } from './support/api.ts';
 import { bootCore, published } from './support/boot.ts';
-import { $, shadow, waitFor } from './support/dom.ts';
+import { $, shadow, transitionsDone, waitFor } from './support/dom.ts';
 import { expectErrorState, expectOfflineState } from './support/elementStates.ts';
 import { pagesOf } from './support/follows.ts';
 import { logIn, logOut } from './support/login.ts';
@@ -86,6 +86,7 @@ describe('<vf-page-follow>', () => {
     expect(events).to.deep.equal([`followed ${pageUuid()}`]);
     const followed = await pagesOf(reader);
     expect(followed.map((page) => page.page_uuid)).to.deep.equal([pageUuid()]);
+    await transitionsDone(el);
     await expect(el).to.be.accessible();
 
     toggle(el)!.click();

@@ -6,7 +6,7 @@ import { getStore } from '../../core/store/index.ts';
 import { wentOffline, wentOnline } from '../../core/network/slice.ts';
 import { newReader, unique, type Reader } from './support/api.ts';
 import { bootCore, published } from './support/boot.ts';
-import { $, buttonByText, shadow, waitFor } from './support/dom.ts';
+import { $, buttonByText, shadow, transitionsDone, waitFor } from './support/dom.ts';
 import { expectErrorState, expectOfflineState } from './support/elementStates.ts';
 import { followTopicAs, topicCount, topicsOf } from './support/follows.ts';
 import { logIn, logOut } from './support/login.ts';
@@ -87,6 +87,7 @@ describe('<vf-topic-follow>', () => {
       const saved = (await topicsOf(reader)).find((item) => item.topic_id === topic);
       expect(saved).to.include({ topic_name: 'Round Trip', topic_type: 'topic' });
       expect(await topicCount(topic)).to.equal(2);
+      await transitionsDone(el);
       await expect(el).to.be.accessible();
 
       toggle(el)!.click();

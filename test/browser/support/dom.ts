@@ -39,3 +39,11 @@ export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: s
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/**
+ * Resolves once the element's running transitions have ended (buttons fade their colours over
+ * 120 ms): axe then checks the colours a reader sees, not a frame in between.
+ */
+export async function transitionsDone(el: Element): Promise<void> {
+  await Promise.all(shadow(el).getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+}
