@@ -4,9 +4,10 @@
  * poll's voter total; so the counters always equal the stored votes, on SQLite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PollInput, ResultsVisibility } from '../../core/api/pollTypes.ts';
 import type { Database, PollOptionsTable, PollsTable } from './schema.ts';
+import { isPostgres } from './engine.ts';
 
 export interface StoredPoll {
   row: PollsTable;
@@ -90,18 +91,11 @@ export interface Tally {
  */
 export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise<{ stored: boolean[]; tallies: Map<string, Tally> }> {
   return db.transaction().execute(async (trx) => {
-    const stored: boolean[] = [];
+    const stored = isPostgres(db) ? await insertTogether(trx, votes) : await insertOneByOne(trx, votes);
     const perOption = new Map<string, { poll: string; n: number }>();
     const perPoll = new Map<string, number>();
-    for (const vote of votes) {
-      const inserted = await trx
-        .insertInto('poll_votes')
-        .values({ poll_uuid: vote.poll, voter_key: vote.voterKey, option_uuids: JSON.stringify(vote.options), date_created: vote.now })
-        .onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing())
-        .executeTakeFirst();
-      const ok = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-      stored.push(ok);
-      if (!ok) continue;
+    for (const [i, vote] of votes.entries()) {
+      if (!stored[i]) continue;
       perPoll.set(vote.poll, (perPoll.get(vote.poll) ?? 0) + 1);
       for (const option of vote.options) perOption.set(option, { poll: vote.poll, n: (perOption.get(option)?.n ?? 0) + 1 });
     }
@@ -112,6 +106,35 @@ export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise
     const tallies = new Map<string, Tally>();
     for (const poll of new Set(votes.map((vote) => vote.poll))) tallies.set(poll, (await tallyOf(trx, poll))!);
     return { stored, tallies };
+  });
+}
+
+const voteRow = (vote: NewVote) => ({ poll_uuid: vote.poll, voter_key: vote.voterKey, option_uuids: JSON.stringify(vote.options), date_created: vote.now });
+
+/** SQLite: a prepared one-row insert per vote is quickest (a batch-sized statement is prepared anew). */
+async function insertOneByOne(trx: Transaction<Database>, votes: NewVote[]): Promise<boolean[]> {
+  const stored: boolean[] = [];
+  for (const vote of votes) {
+    const inserted = await trx.insertInto('poll_votes').values(voteRow(vote)).onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing()).executeTakeFirst();
+    stored.push(Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1);
+  }
+  return stored;
+}
+
+/**
+ * PostgreSQL: one statement for the batch (each statement is a round trip to the server). A
+ * voter twice in one batch is stored once, for their first vote.
+ */
+async function insertTogether(trx: Transaction<Database>, votes: NewVote[]): Promise<boolean[]> {
+  const key = (poll: string, voter: string) => `${poll} ${voter}`;
+  const rows = await trx.insertInto('poll_votes').values(votes.map(voteRow)).onConflict((oc) => oc.columns(['poll_uuid', 'voter_key']).doNothing()).returning(['poll_uuid', 'voter_key']).execute();
+  const inserted = new Set(rows.map((row) => key(row.poll_uuid, row.voter_key)));
+  const seen = new Set<string>();
+  return votes.map((vote) => {
+    const k = key(vote.poll, vote.voterKey);
+    const first = !seen.has(k);
+    seen.add(k);
+    return first && inserted.has(k);
   });
 }
 
