@@ -1,7 +1,7 @@
 // The reviews' reads at scale, in process on SQLite (and PostgreSQL with DATABASE_URL): one
 // container of 50,000 reviews (one in fifty disabled) by 50,000 readers; the median time of the
 // summary (count, average, distribution: review_counts, storage/reviews.ts) and of the first and
-// a deep page in each order. `node --import tsx bench/reviews.ts`
+// a deep page in each order. `node --import tsx bench/reviews.ts`; its rows are in `npm run bench`.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { migrateToLatest, openDatabase } from '../server/storage/engine.ts';
 import { addReview, listReviews, ratingSummary } from '../server/storage/reviews.ts';
 import { upsertSite } from '../server/storage/sites.ts';
 import type { ContentsTable, Database } from '../server/storage/schema.ts';
+import type { Row } from './comments-list.ts';
 
 const TOTAL = 50_000;
 const SITE = randomUUID();
@@ -53,27 +54,37 @@ async function median(run: () => Promise<unknown>, times = 30): Promise<string> 
   return `${ms[Math.floor(times / 2)]!.toFixed(2)} ms`;
 }
 
-async function measure(name: string, db: Kysely<Database>): Promise<void> {
+async function measure(name: string, db: Kysely<Database>): Promise<Row[]> {
   await migrateToLatest(db);
   const { container, middle } = await seed(db);
-  console.log(`${name}, ${TOTAL} reviews: summary ${await median(() => ratingSummary(db, container))}`);
+  const rows: Row[] = [[`reviews summary (${name}, ${TOTAL.toLocaleString('en')} reviews): median`, await median(() => ratingSummary(db, container)), '']];
   for (const sort of REVIEW_SORTS) {
     const first = await median(() => listReviews(db, container, sort, 10, null, PUBLIC_VIEWER));
     const deep = await median(() => listReviews(db, container, sort, 10, middle, PUBLIC_VIEWER));
-    console.log(`  ${sort}: first page ${first}, deep page ${deep}`);
+    rows.push([`  reviews ${sort}: first / deep page median`, `${first} / ${deep}`, '']);
   }
+  return rows;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'vf-bench-reviews-'));
-try {
-  const sqlite = openDatabase({ engine: 'sqlite', file: join(dir, 'vf.sqlite') });
-  await measure('SQLite', sqlite);
-  await sqlite.destroy();
-  if (process.env['DATABASE_URL']) {
-    const postgres = openDatabase({ engine: 'postgres', url: process.env['DATABASE_URL'] });
-    await measure('PostgreSQL', postgres);
-    await postgres.destroy();
+/** The rows for `npm run bench`: SQLite, and PostgreSQL when DATABASE_URL is set. */
+export async function reviewRows(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'vf-bench-reviews-'));
+  const rows: Row[] = [];
+  try {
+    const sqlite = openDatabase({ engine: 'sqlite', file: join(dir, 'vf.sqlite') });
+    rows.push(...(await measure('SQLite', sqlite)));
+    await sqlite.destroy();
+    if (process.env['DATABASE_URL']) {
+      const postgres = openDatabase({ engine: 'postgres', url: process.env['DATABASE_URL'] });
+      rows.push(...(await measure('PostgreSQL', postgres)));
+      await postgres.destroy();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await reviewRows()) console.log(row.join(' | '));
 }
