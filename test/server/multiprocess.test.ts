@@ -2,7 +2,8 @@
  * Two server processes sharing one PostgreSQL and one Redis (all started here, on loopback):
  * events caused through one process reach pages connected to the other, a page whose socket is
  * cut catches up from the event log with nothing lost and nothing twice, and a page that stops
- * reading is dropped without holding up the others.
+ * reading is dropped without holding up the others; a poll's live results (not in the event log)
+ * travel the same way.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -10,7 +11,8 @@ import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
 import { EventSequencer } from '../../core/realtime/sequencer.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import type { Poll } from '../../core/api/pollTypes.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/seed.ts';
 import { startServer } from '../support/serve.mjs';
 import { type Client, connect } from './realtime-client.ts';
 import { startPostgres, startRedis, type Service } from './multiprocess-infra.ts';
@@ -101,6 +103,20 @@ describe('realtime across two processes (PostgreSQL + Redis)', () => {
     await drain(second, a.origin, 30);
     assert.deepEqual(applied, Array.from({ length: 30 }, (_, i) => i + 1));
     await second.expectNothingPending();
+  });
+
+  test("a poll's live results reach a page on process B while its votes go through process A", async (t) => {
+    const moderator = DEMO_ACCOUNTS.find((account) => account.user_privilege === 'mod')!;
+    const modToken = (await callApi<{ access_token: string }>(a.origin, 'POST', '/api/v2/users/login', { email: moderator.email, password: moderator.password, section: SITE })).access_token;
+    const poll = await callApi<Poll>(a.origin, 'POST', `/api/polls/${SITE}`, { poll_id: `mp-poll-${Date.now()}`, question: 'Which process?', options: ['A', 'B'] }, modToken);
+    const onB = await connect(t, wsUrl(b), b.origin);
+    await onB.subscribe('p', poll.uuid);
+    const first = poll.options[0]!.uuid;
+    for (let i = 0; i < 3; i++) await callApi(a.origin, 'POST', `/api/polls/${SITE}/${poll.uuid}/votes`, { options: [first], voter_token: `mp-browser-${Date.now()}-${i}` });
+    // Frames carry the counters as they stand (coalesced): read until all three votes show.
+    let event = await onB.nextEvent();
+    while (event.poll?.total_votes !== 3) event = await onB.nextEvent();
+    assert.deepEqual([event.event, event.poll.counts?.[first]], ['poll_updated', 3], 'the counts travel when every reader may see them');
   });
 
   test('a slow consumer on B is dropped and does not stall the other pages', async (t) => {
