@@ -47,7 +47,7 @@ export async function seedDemoPolls(app: FastifyInstance): Promise<void> {
     for (const [i, email] of READERS.entries()) {
       const reader = await findUserByEmail(app.db, DEMO_SITE.uuid, email);
       if (!reader) continue;
-      await castVote(app.db, { poll: poll.row.uuid, voterKey: `user:${reader.uuid}`, options: votes[i]!.map((n) => options[n]!), now: now - (i + 1) * 60_000 }).catch((error: unknown) => {
+      await castVote(app.db, { site: DEMO_SITE.uuid, poll: poll.row.uuid, voterKey: `user:${reader.uuid}`, options: votes[i]!.map((n) => options[n]!), now: now - (i + 1) * 60_000 }).catch((error: unknown) => {
         if (!(error instanceof VoteRefused)) throw error; // voted at an earlier start
       });
     }

@@ -12,7 +12,7 @@ import { normaliseName } from '../content/normalise.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
-import { createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, VoteRefused, type PollChange, type StoredPoll } from '../storage/polls.ts';
+import { ALREADY_VOTED, createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, type PollChange, type StoredPoll, type VoteRefusal } from '../storage/polls.ts';
 import { siteOr404, type Site } from '../storage/sites.ts';
 import { PollResultsPublisher } from './liveResults.ts';
 import { VoteBatcher } from './voteBatcher.ts';
@@ -48,6 +48,15 @@ function clean(input: string, noun: string, max: number, field: string): string 
   if (text.length > max) throw badRequest(`${noun} is too long (maximum ${max} characters)`, field);
   return text;
 }
+
+/** What a refused vote answers (nothing of it was stored). */
+const REFUSALS: Record<VoteRefusal, () => HttpError> = {
+  no_poll: () => notFound('No such poll'),
+  closed: () => new HttpError(409, 'This poll is closed'),
+  unknown_option: () => badRequest('No such option in this poll', 'options'),
+  one_choice: () => badRequest('This poll takes one choice', 'options'),
+  already_voted: () => new HttpError(409, ALREADY_VOTED),
+};
 
 export default async function pollRoutes(app: FastifyInstance): Promise<void> {
   const live = new PollResultsPublisher(app);
@@ -150,22 +159,15 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
       const site = await siteOf(request.params.section);
       const viewer = viewerOn(request, site.uuid);
       enforce('polls', 'vote', { user: viewer, settings: site.settings });
-      const poll = await pollByUuid(app.db, site.uuid, request.params.poll);
-      if (!poll) throw notFound('No such poll');
       const key = voterKey(viewer, request.body.voter_token);
       if (!key) throw badRequest('A guest vote needs the browser\'s voter_token', 'voter_token');
-      if (isPollClosed(poll.row, Date.now())) throw new HttpError(409, 'This poll is closed');
-      const known = new Set(poll.options.map((o) => o.uuid));
       const chosen = request.body.options.map((o) => o.toLowerCase());
-      if (!chosen.every((o) => known.has(o))) throw badRequest('No such option in this poll', 'options');
-      if (chosen.length > 1 && Number(poll.row.multiple) !== 1) throw badRequest('This poll takes one choice', 'options');
-      const tally = await votes.cast({ poll: poll.row.uuid, voterKey: key, options: chosen, now: Date.now() }).catch((error: unknown) => {
-        throw error instanceof VoteRefused ? new HttpError(409, error.message) : error;
-      });
-      live.voted(site.uuid, poll.row.uuid);
-      // The poll as read, with the counters as the vote's transaction left them.
-      const after = { row: { ...poll.row, total_votes: tally.total }, options: poll.options.map((o) => ({ ...o, votes: tally.counts[o.uuid] ?? 0 })) };
-      return { result: present(after, site, viewer, chosen) };
+      // The poll is read (open? its options?) once per batch of votes, in the batch's transaction.
+      const outcome = await votes.cast({ site: site.uuid, poll: request.params.poll, voterKey: key, options: chosen, now: Date.now() });
+      if (outcome.refused) throw REFUSALS[outcome.refused]();
+      live.voted(site.uuid, outcome.poll.row.uuid);
+      // The poll with the counters as the vote's transaction left them.
+      return { result: present(outcome.poll, site, viewer, chosen) };
     },
   );
 }

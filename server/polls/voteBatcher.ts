@@ -5,14 +5,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
-import { ALREADY_VOTED, castVotes, VoteRefused, type NewVote, type Tally } from '../storage/polls.ts';
+import { castVotes, type NewVote, type VoteOutcome } from '../storage/polls.ts';
 
 /** The most votes one transaction takes (the rest wait for the next). */
 export const MAX_BATCH = 500;
 
 interface Waiting {
   vote: NewVote;
-  resolve(tally: Tally): void;
+  resolve(outcome: VoteOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -22,8 +22,8 @@ export class VoteBatcher {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Resolves with the poll's counters after the vote; rejects with VoteRefused on a second vote. */
-  cast(vote: NewVote): Promise<Tally> {
+  /** Resolves with the poll as the vote's batch left it, or why the vote was refused; rejects only when the write failed. */
+  cast(vote: NewVote): Promise<VoteOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ vote, resolve, reject });
       void this.flush();
@@ -35,8 +35,8 @@ export class VoteBatcher {
     this.writing = true;
     const batch = this.queue.splice(0, MAX_BATCH);
     try {
-      const { stored, tallies } = await castVotes(this.db, batch.map((waiting) => waiting.vote));
-      batch.forEach((waiting, i) => (stored[i] ? waiting.resolve(tallies.get(waiting.vote.poll)!) : waiting.reject(new VoteRefused(ALREADY_VOTED))));
+      const outcomes = await castVotes(this.db, batch.map((waiting) => waiting.vote));
+      batch.forEach((waiting, i) => waiting.resolve(outcomes[i]!));
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     } finally {

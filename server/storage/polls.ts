@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PollInput, ResultsVisibility } from '../../core/api/pollTypes.ts';
+import { isPollClosed, type PollInput, type ResultsVisibility } from '../../core/api/pollTypes.ts';
 import type { Database, PollOptionsTable, PollsTable } from './schema.ts';
 import { isPostgres } from './engine.ts';
 
@@ -73,6 +73,7 @@ export async function updatePoll(db: Kysely<Database>, uuid: string, change: Pol
 }
 
 export interface NewVote {
+  site: string;
   poll: string;
   voterKey: string;
   options: string[];
@@ -84,18 +85,39 @@ export interface Tally {
   counts: Record<string, number>;
 }
 
+/** Why a vote was not stored (polls/routes.ts says it in words); nothing of it was. */
+export type VoteRefusal = 'no_poll' | 'closed' | 'unknown_option' | 'one_choice' | 'already_voted';
+/** A vote's outcome: the poll as its batch left it (the counters included), or why it was refused. */
+export type VoteOutcome = { poll: StoredPoll; refused?: undefined } | { refused: VoteRefusal };
+
+function refusalOf(poll: StoredPoll | null, vote: NewVote): VoteRefusal | null {
+  if (!poll) return 'no_poll';
+  if (isPollClosed(poll.row, vote.now)) return 'closed';
+  const known = new Set(poll.options.map((option) => option.uuid));
+  if (!vote.options.every((option) => known.has(option))) return 'unknown_option';
+  return vote.options.length > 1 && Number(poll.row.multiple) !== 1 ? 'one_choice' : null;
+}
+
 /**
- * Stores votes in one transaction (polls/voteBatcher.ts groups them): each vote's row (false
- * where the voter had voted already: nothing of it is stored), then each option's and poll's
- * counter moved once by the votes it got, and the polls' counters as they now stand.
+ * Stores votes in one transaction (polls/voteBatcher.ts groups them). Each poll is read once per
+ * batch, not once per vote: whether it exists and is open, and its options. Then each acceptable
+ * vote's row (a voter who voted already is refused: nothing of it is stored), each option's and
+ * poll's counter moved once by the votes it got, and the polls as they now stand.
  */
-export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise<{ stored: boolean[]; tallies: Map<string, Tally> }> {
+export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise<VoteOutcome[]> {
+  // Read before the write transaction, as a vote's own read was: the transaction holds SQLite's
+  // one connection, and every other request's reads would wait for it.
+  const pollKey = (vote: NewVote) => `${vote.site} ${vote.poll}`;
+  const polls = new Map<string, StoredPoll | null>();
+  for (const vote of votes) if (!polls.has(pollKey(vote))) polls.set(pollKey(vote), await pollByUuid(db, vote.site, vote.poll));
   return db.transaction().execute(async (trx) => {
-    const stored = isPostgres(db) ? await insertTogether(trx, votes) : await insertOneByOne(trx, votes);
+    const refusals = votes.map((vote) => refusalOf(polls.get(pollKey(vote)) ?? null, vote));
+    const acceptable = votes.filter((_, i) => refusals[i] === null);
+    const inserted = acceptable.length === 0 ? [] : isPostgres(db) ? await insertTogether(trx, acceptable) : await insertOneByOne(trx, acceptable);
+    const stored = new Set(acceptable.filter((_, i) => inserted[i]));
     const perOption = new Map<string, { poll: string; n: number }>();
     const perPoll = new Map<string, number>();
-    for (const [i, vote] of votes.entries()) {
-      if (!stored[i]) continue;
+    for (const vote of stored) {
       perPoll.set(vote.poll, (perPoll.get(vote.poll) ?? 0) + 1);
       for (const option of vote.options) perOption.set(option, { poll: vote.poll, n: (perOption.get(option)?.n ?? 0) + 1 });
     }
@@ -104,8 +126,14 @@ export async function castVotes(db: Kysely<Database>, votes: NewVote[]): Promise
     }
     for (const [poll, n] of perPoll) await trx.updateTable('polls').set({ total_votes: sql`total_votes + ${n}` }).where('uuid', '=', poll).execute();
     const tallies = new Map<string, Tally>();
-    for (const poll of new Set(votes.map((vote) => vote.poll))) tallies.set(poll, (await tallyOf(trx, poll))!);
-    return { stored, tallies };
+    for (const poll of perPoll.keys()) tallies.set(poll, (await tallyOf(trx, poll))!);
+    return votes.map((vote, i): VoteOutcome => {
+      const refused = refusals[i] ?? (stored.has(vote) ? null : 'already_voted');
+      if (refused) return { refused };
+      const { row, options } = polls.get(pollKey(vote))!;
+      const tally = tallies.get(vote.poll)!;
+      return { poll: { row: { ...row, total_votes: tally.total }, options: options.map((o) => ({ ...o, votes: tally.counts[o.uuid] ?? 0 })) } };
+    });
   });
 }
 
@@ -138,11 +166,11 @@ async function insertTogether(trx: Transaction<Database>, votes: NewVote[]): Pro
   });
 }
 
-/** One vote on its own; throws VoteRefused on a second vote. */
-export async function castVote(db: Kysely<Database>, vote: NewVote): Promise<Tally> {
-  const { stored, tallies } = await castVotes(db, [vote]);
-  if (!stored[0]) throw new VoteRefused(ALREADY_VOTED);
-  return tallies.get(vote.poll)!;
+/** One vote on its own (the demo's seed); throws VoteRefused with the reason when it is refused. */
+export async function castVote(db: Kysely<Database>, vote: NewVote): Promise<StoredPoll> {
+  const [outcome] = await castVotes(db, [vote]);
+  if (outcome!.refused) throw new VoteRefused(outcome!.refused);
+  return outcome!.poll;
 }
 
 export const ALREADY_VOTED = 'You have already voted in this poll';

@@ -55,6 +55,7 @@ test('readers vote once; a bad or second vote gets a clear error and stores noth
   assert.deepEqual(refusal(await vote(app, ada.access_token, poll.uuid, { options: [crypto.randomUUID()] })), { status: 400, message: 'No such option in this poll' });
   assert.deepEqual(refusal(await vote(app, ada.access_token, poll.uuid, { options: [soup, salad] })), { status: 400, message: 'This poll takes one choice' });
   assert.equal((await vote(app, ada.access_token, poll.uuid, { options: [] })).statusCode, 400);
+  assert.deepEqual(refusal(await vote(app, ada.access_token, crypto.randomUUID(), { options: [soup] })), { status: 404, message: 'No such poll' });
   assert.equal(await countRows(app, 'poll_votes'), 0);
 
   const mine = resultOf<Poll>(await vote(app, ada.access_token, poll.uuid, { options: [soup] }));
