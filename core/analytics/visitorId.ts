@@ -5,7 +5,11 @@
  * storage (privacy modes) the id lasts for the page only.
  */
 export const VISITOR_ID_KEY = 'vf.unique_id';
-const VALID = /^[A-Za-z0-9._-]{1,100}$/;
+/** The request header that carries it (the server reads it lower-cased). */
+export const VISITOR_ID_HEADER = 'x-unique-id';
+/** What a visitor id may be: the browser keeps only such an id, the server accepts only such. */
+export const VISITOR_ID_PATTERN = '^[A-Za-z0-9._-]{1,100}$';
+const VALID = new RegExp(VISITOR_ID_PATTERN);
 
 let pageOnly: string | null = null;
 

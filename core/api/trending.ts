@@ -3,7 +3,7 @@
  * recommended for this reader (their visitor id in X-Unique-Id), and the read that tells the
  * server which article the reader is on.
  */
-import { visitorId } from '../analytics/visitorId.ts';
+import { VISITOR_ID_HEADER, visitorId } from '../analytics/visitorId.ts';
 import { baseApi } from './base.ts';
 import type { TrendingContainer } from './types.ts';
 
@@ -26,7 +26,7 @@ export const trendingApi = baseApi.injectEndpoints({
         url: `${sectionUuid}/${recommended ? 'trendingrecommended' : 'trending'}`,
         service: 'comments',
         params: { limit, content_container_window_days: days, content_window_hours: hours, sorted_by: 'total_visible_contents', with_page: true },
-        headers: recommended ? { 'X-Unique-Id': visitorId() } : undefined,
+        headers: recommended ? { [VISITOR_ID_HEADER]: visitorId() } : undefined,
       }),
       transformResponse: (result: { contents: TrendingContainer[] }) => result.contents,
     }),
@@ -36,7 +36,7 @@ export const trendingApi = baseApi.injectEndpoints({
         service: 'comments',
         method: 'POST',
         body: { container_id: containerId },
-        headers: { 'X-Unique-Id': visitorId() },
+        headers: { [VISITOR_ID_HEADER]: visitorId() },
       }),
     }),
   }),

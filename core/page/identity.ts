@@ -4,6 +4,7 @@
  * Precedence for each field: `vf:*` > `og:*` > `twitter:*` > plain `<title>` / `description`.
  */
 
+import { REFERRER_PARAMS } from '../analytics/referrerParams.ts';
 import { isUuid } from '../ids/index.ts';
 import { parseOwnerIds } from './owners.ts';
 
@@ -46,8 +47,8 @@ export interface PageDocument {
 /** Title and description cap (spec §9). */
 export const META_MAX_LENGTH = 500;
 const PAGE_TYPES: readonly PageType[] = ['article', 'section', 'video', 'profile', 'product'];
-// vf_sharer / vf_medium / vf_source: what a shared link carries for analytics (core/share/links.ts).
-const TRACKING_PARAMS = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'yclid', 'igshid', '_hsenc', '_hsmi', 'mkt_tok', 'vf_sharer', 'vf_medium', 'vf_source'];
+// With vf's own: what its trending and shared links carry for analytics.
+const TRACKING_PARAMS = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl', 'yclid', 'igshid', '_hsenc', '_hsmi', 'mkt_tok', ...Object.values(REFERRER_PARAMS)];
 const TOPIC_MAX = 50;
 const TOPIC_LENGTH = 100;
 const VF_UUID_RE = /vf-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;

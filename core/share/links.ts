@@ -8,6 +8,7 @@
  * signed in, `vf_sharer=<user uuid>`. The page identity strips them from the canonical address
  * (core/page/identity.ts TRACKING_PARAMS), so a shared link is still the same page.
  */
+import { REFERRER_PARAMS } from '../analytics/referrerParams.ts';
 
 /** Every network a share may be recorded for; `native` is the browser's own share sheet (Web Share API). */
 export const SHARE_NETWORKS = ['native', 'facebook', 'x', 'linkedin', 'whatsapp', 'reddit', 'email', 'copy'] as const;
@@ -18,8 +19,6 @@ export type LinkNetwork = Exclude<BarNetwork, 'copy'>;
 
 /** The links a share bar shows when its `networks` attribute names none. */
 export const DEFAULT_NETWORKS: readonly BarNetwork[] = ['facebook', 'x', 'linkedin', 'whatsapp', 'email', 'copy'];
-
-export const SHARE_PARAMS = { sharer: 'vf_sharer', medium: 'vf_medium', source: 'vf_source' } as const;
 
 export const isShareNetwork = (value: string): value is ShareNetwork => (SHARE_NETWORKS as readonly string[]).includes(value);
 
@@ -46,10 +45,10 @@ export function httpAddress(url: string | null | undefined, base?: string): URL 
 /** The address as shared on `network`: the page's, with the share parameters (replacing any it had). */
 export function sharedUrl(page: URL, network: ShareNetwork, sharerUuid: string | null): string {
   const url = new URL(page);
-  url.searchParams.set(SHARE_PARAMS.medium, 'share');
-  url.searchParams.set(SHARE_PARAMS.source, network);
-  if (sharerUuid) url.searchParams.set(SHARE_PARAMS.sharer, sharerUuid);
-  else url.searchParams.delete(SHARE_PARAMS.sharer);
+  url.searchParams.set(REFERRER_PARAMS.medium, 'share');
+  url.searchParams.set(REFERRER_PARAMS.source, network);
+  if (sharerUuid) url.searchParams.set(REFERRER_PARAMS.sharer, sharerUuid);
+  else url.searchParams.delete(REFERRER_PARAMS.sharer);
   return url.toString();
 }
 

@@ -5,13 +5,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findContainer } from '../../storage/containers.ts';
 import { recordRead } from '../../storage/pageReads.ts';
+import { VISITOR_ID_HEADER, VISITOR_ID_PATTERN } from '../../../core/analytics/visitorId.ts';
 import { siteOr404 } from '../../storage/sites.ts';
 import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../storage/topicFollows.ts';
 import { type TrendingReader, trendingContainers } from '../../storage/trending.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
-
-/** The reader's analytics visitor id (the `uniqueId` of the visitor cookie). */
-export const UNIQUE_ID_HEADER = 'x-unique-id';
 
 interface TrendingQuery extends Common {
   limit: number;
@@ -36,8 +34,8 @@ const trendingQuery = strictObject({
 
 const visitorHeader = {
   type: 'object',
-  properties: { [UNIQUE_ID_HEADER]: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,100}$' } },
-  required: [UNIQUE_ID_HEADER],
+  properties: { [VISITOR_ID_HEADER]: { type: 'string', pattern: VISITOR_ID_PATTERN } },
+  required: [VISITOR_ID_HEADER],
 };
 
 const nullableText = { type: ['string', 'null'] };
@@ -95,7 +93,7 @@ export default async function trendingRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const user = request.user?.row;
       const signedIn = user && user.site_uuid === request.params.section && user.user_privilege !== 'guest' ? user : null;
-      const reader: TrendingReader = { visitorId: request.headers[UNIQUE_ID_HEADER] as string };
+      const reader: TrendingReader = { visitorId: request.headers[VISITOR_ID_HEADER] as string };
       if (signedIn) {
         reader.userUuid = signedIn.uuid;
         reader.topics = (await topicsOf(app.db, signedIn.uuid, MAX_FOLLOWED_TOPICS)).map((topic) => topic.topic_id);
@@ -120,7 +118,7 @@ export default async function trendingRoutes(app: FastifyInstance): Promise<void
     async (request) => {
       const site = await loadSite(request.params.section);
       const container = await findContainer(app.db, site.uuid, request.body.container_id);
-      if (container) await recordRead(app.db, site.uuid, request.headers[UNIQUE_ID_HEADER] as string, container.uuid);
+      if (container) await recordRead(app.db, site.uuid, request.headers[VISITOR_ID_HEADER] as string, container.uuid);
       return { result: { recorded: !!container } };
     },
   );
