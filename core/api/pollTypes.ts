@@ -5,6 +5,10 @@ export type ResultsVisibility = (typeof RESULTS_VISIBILITY)[number];
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 10;
+/** The server's words for its two 409s on a vote; the element shows its own translation of each. */
+export const POLL_CLOSED = 'This poll is closed';
+export const ALREADY_VOTED = 'You have already voted in this poll';
+
 export const MAX_QUESTION_LENGTH = 300;
 export const MAX_OPTION_LENGTH = 120;
 

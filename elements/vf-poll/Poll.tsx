@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { ApiError } from '../../core/api/errors.ts';
-import type { Poll as PollData } from '../../core/api/pollTypes.ts';
+import { POLL_CLOSED, type Poll as PollData } from '../../core/api/pollTypes.ts';
 import { pollsApi, usePollQuery, type PollArgs } from '../../core/api/polls.ts';
 import { selectIsOnline } from '../../core/network/slice.ts';
 import { containerRules } from '../../core/realtime/subscriptionId.ts';
@@ -42,7 +42,7 @@ export interface PollEventDetail {
 /** The words for a refused vote: the server's two 409s have their own. */
 function voteFailure(t: ReturnType<typeof useT>, error: unknown): string {
   const { error_status, message } = (error ?? {}) as Partial<ApiError>;
-  if (error_status === 409) return t(message === 'This poll is closed' ? 'polls.closed' : 'polls.alreadyVoted');
+  if (error_status === 409) return t(message === POLL_CLOSED ? 'polls.closed' : 'polls.alreadyVoted');
   return t('polls.error.vote');
 }
 

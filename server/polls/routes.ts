@@ -5,14 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isPollClosed, MAX_OPTION_LENGTH, MAX_QUESTION_LENGTH, resultsShownBy, type Poll, type PollInput, type ResultsVisibility } from '../../core/api/pollTypes.ts';
+import { ALREADY_VOTED, isPollClosed, MAX_OPTION_LENGTH, POLL_CLOSED, MAX_QUESTION_LENGTH, resultsShownBy, type Poll, type PollInput, type ResultsVisibility } from '../../core/api/pollTypes.ts';
 import { can, type PermissionUser } from '../../core/permissions/index.ts';
 import { isPrivileged } from '../../core/permissions/rules.ts';
 import { normaliseName } from '../content/normalise.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
-import { ALREADY_VOTED, createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, type PollChange, type StoredPoll, type VoteRefusal } from '../storage/polls.ts';
+import { createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, type PollChange, type StoredPoll, type VoteRefusal } from '../storage/polls.ts';
 import { siteOr404, type Site } from '../storage/sites.ts';
 import { PollResultsPublisher } from './liveResults.ts';
 import { VoteBatcher } from './voteBatcher.ts';
@@ -52,7 +52,7 @@ function clean(input: string, noun: string, max: number, field: string): string 
 /** What a refused vote answers (nothing of it was stored). */
 const REFUSALS: Record<VoteRefusal, () => HttpError> = {
   no_poll: () => notFound('No such poll'),
-  closed: () => new HttpError(409, 'This poll is closed'),
+  closed: () => new HttpError(409, POLL_CLOSED),
   unknown_option: () => badRequest('No such option in this poll', 'options'),
   one_choice: () => badRequest('This poll takes one choice', 'options'),
   already_voted: () => new HttpError(409, ALREADY_VOTED),

@@ -173,7 +173,6 @@ export async function castVote(db: Kysely<Database>, vote: NewVote): Promise<Sto
   return outcome!.poll;
 }
 
-export const ALREADY_VOTED = 'You have already voted in this poll';
 
 /** The current counters (what a live-results frame carries). */
 export async function tallyOf(db: Kysely<Database>, poll: string): Promise<Tally | null> {
