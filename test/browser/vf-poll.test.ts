@@ -3,6 +3,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-poll/define.ts';
 import type { Poll } from '../../core/api/pollTypes.ts';
+import { VOTER_TOKEN_KEY } from '../../core/polls/voterToken.ts';
 import { getStore } from '../../core/store/index.ts';
 import { wentOnline } from '../../core/network/slice.ts';
 import { testConfig, unique } from './support/api.ts';
@@ -88,6 +89,18 @@ describe('<vf-poll>', () => {
       await waitUntil(() => total(el) === '3 votes', 'live total');
       expect(bars(el)).to.deep.equal(['1 vote, 33%', '0 votes, 0%', '2 votes, 67%']);
     });
+  });
+
+  it('a vote the server refuses (this browser voted elsewhere meanwhile) says so in words', async () => {
+    const poll = await pollMade();
+    const el = await mount(poll.poll_id);
+    await waitFor(() => radios(el).length === 3, 'ballot');
+    // Another tab of this browser (same voter token) votes first.
+    await api(`/${poll.uuid}/votes`, { options: [poll.options[0]!.uuid], voter_token: localStorage.getItem(VOTER_TOKEN_KEY)! });
+    radios(el)[1]!.click();
+    buttonByText(el, 'Vote')!.click();
+    const failed = await waitFor(() => $(el, '[part="failed"]'), 'the refusal');
+    expect(failed.textContent).to.equal('You have already voted in this poll.');
   });
 
   describe('moderators', () => {
