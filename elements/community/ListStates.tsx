@@ -5,7 +5,7 @@
 import { useId, type ReactNode } from 'react';
 import { selectIsOnline } from '../../core/network/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
-import { Button } from '../ui/Button.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
@@ -38,12 +38,7 @@ export function CommunitySection<T>({ title, headingLevel, query, placeholderLin
   let body: ReactNode;
   if (query.currentData !== undefined) body = isEmpty(query.currentData) ? <EmptyState text={emptyText} /> : children(query.currentData);
   else if (query.isError) {
-    body = (
-      <div className="vf-state vf-state--error" part="error" role="alert">
-        <p>{errorText}</p>
-        <Button onClick={() => void query.refetch()}>{t('base.community.retry')}</Button>
-      </div>
-    );
+    body = <ErrorState message={errorText} onRetry={() => void query.refetch()} retryLabel={t('base.community.retry')} />;
   } else body = <Skeleton lines={placeholderLines} label={loadingLabel} />;
   return (
     <section className="vf-community" part="base" aria-labelledby={id}>

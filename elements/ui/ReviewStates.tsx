@@ -1,7 +1,7 @@
 /** The states the reviews elements share: loading (space kept), an error with Retry, the offline notice. */
 import { selectIsOnline } from '../../core/network/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
-import { Button } from './Button.tsx';
+import { ErrorState } from './ErrorState.tsx';
 import { Skeleton } from './Skeleton.tsx';
 import { useT } from './useIntl.ts';
 
@@ -12,12 +12,7 @@ export function ReviewsLoading({ lines = 4, label = 'reviews.loading' }: { lines
 
 export function ReviewsError({ message = 'reviews.error.load', onRetry }: { message?: string; onRetry(): void }) {
   const t = useT();
-  return (
-    <div className="vf-state vf-state--error" part="error" role="alert">
-      <p>{t(message)}</p>
-      <Button onClick={onRetry}>{t('reviews.retry')}</Button>
-    </div>
-  );
+  return <ErrorState message={t(message)} onRetry={onRetry} retryLabel={t('reviews.retry')} />;
 }
 
 /** Nothing while online. */

@@ -8,7 +8,7 @@ import { apiAssetUrl } from '../../core/api/assets.ts';
 import { useGalleryQuery, type GalleryKind } from '../../core/api/shares.ts';
 import { selectIsOnline } from '../../core/network/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
-import { Button } from '../ui/Button.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useElementContainer } from '../ui/useElementContainer.ts';
 import { useHostState } from '../ui/useHostState.ts';
@@ -24,16 +24,6 @@ export interface MediaGalleryProps {
 
 const KINDS: readonly GalleryKind[] = ['conversation', 'liveblog', 'chat'];
 const kindOf = (kind: string | undefined): GalleryKind => KINDS.find((k) => k === kind?.trim().toLowerCase()) ?? 'conversation';
-
-function LoadError({ onRetry }: { onRetry(): void }) {
-  const t = useT();
-  return (
-    <div className="vf-state vf-state--error" part="error" role="alert">
-      <p>{t('base.gallery.loadFailed')}</p>
-      <Button onClick={onRetry}>{t('base.gallery.retry')}</Button>
-    </div>
-  );
-}
 
 export function MediaGallery({ vfContainerId, kind }: MediaGalleryProps) {
   const t = useT();
@@ -51,7 +41,7 @@ export function MediaGallery({ vfContainerId, kind }: MediaGalleryProps) {
       {t('base.gallery.offline')}
     </p>
   );
-  if (failed) return <LoadError onRetry={status === 'failed' ? retry : () => void query.refetch()} />;
+  if (failed) return <ErrorState message={t('base.gallery.loadFailed')} onRetry={status === 'failed' ? retry : () => void query.refetch()} retryLabel={t('base.gallery.retry')} />;
   if (!images) return offline ?? <Skeleton lines={3} label={t('base.gallery.loading')} />;
   if (!images.length) {
     return (
