@@ -15,6 +15,7 @@ import { Skeleton } from './Skeleton.tsx';
 import { useAttemptAfterLogin } from './useGuestGate.ts';
 import { useT } from './useIntl.ts';
 import { useRunMutation } from './useRunMutation.ts';
+import { OfflineNotice } from './OfflineNotice.tsx';
 
 export interface FollowToggleProps {
   pressed: boolean;
@@ -62,13 +63,7 @@ export function FollowLoadError({ onRetry }: { onRetry(): void }) {
 /** The offline notice (nothing while online): changes wait for the connection. */
 export function FollowOffline() {
   const t = useT();
-  const online = useAppSelector(selectIsOnline);
-  if (online) return null;
-  return (
-    <p className="vf-follow__notice" part="offline" role="status">
-      {t('base.follow.offline')}
-    </p>
-  );
+  return <OfflineNotice className="vf-follow__notice" text={t('base.follow.offline')} />;
 }
 
 type MutationStart = ThunkAction<{ unwrap(): Promise<unknown>; reset(): void }, RootState, unknown, UnknownAction>;

@@ -1,9 +1,8 @@
 /** The states the reviews elements share: loading (space kept), an error with Retry, the offline notice. */
-import { selectIsOnline } from '../../core/network/slice.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { Skeleton } from './Skeleton.tsx';
 import { useT } from './useIntl.ts';
+import { OfflineNotice } from './OfflineNotice.tsx';
 
 export function ReviewsLoading({ lines = 4, label = 'reviews.loading' }: { lines?: number; label?: string }) {
   const t = useT();
@@ -18,11 +17,5 @@ export function ReviewsError({ message = 'reviews.error.load', onRetry }: { mess
 /** Nothing while online. */
 export function ReviewsOffline() {
   const t = useT();
-  const online = useAppSelector(selectIsOnline);
-  if (online) return null;
-  return (
-    <p className="vf-state vf-state--offline" part="offline" role="status">
-      {t('reviews.offline')}
-    </p>
-  );
+  return <OfflineNotice text={t('reviews.offline')} />;
 }

@@ -14,6 +14,7 @@ import { useElementContainer } from '../ui/useElementContainer.ts';
 import { useHostState } from '../ui/useHostState.ts';
 import { useT } from '../ui/useIntl.ts';
 import { Lightbox } from './Lightbox.tsx';
+import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 
 export interface MediaGalleryProps {
   /** `vf-container-id`: the container whose images show; default the page's container id, else its url. */
@@ -36,13 +37,10 @@ export function MediaGallery({ vfContainerId, kind }: MediaGalleryProps) {
   const failed = status === 'failed' || (query.isError && !images);
   useHostState(failed ? 'error' : !images ? 'loading' : images.length ? 'ready' : 'empty');
 
-  const offline = online ? null : (
-    <p className="vf-gallery__note" part="offline" role="status">
-      {t('base.gallery.offline')}
-    </p>
-  );
+  const offline = <OfflineNotice className="vf-gallery__note" text={t('base.gallery.offline')} />;
   if (failed) return <ErrorState message={t('base.gallery.loadFailed')} onRetry={status === 'failed' ? retry : () => void query.refetch()} retryLabel={t('base.gallery.retry')} />;
-  if (!images) return offline ?? <Skeleton lines={3} label={t('base.gallery.loading')} />;
+  // Offline before the first answer: the notice in the list's place.
+  if (!images) return online ? <Skeleton lines={3} label={t('base.gallery.loading')} /> : offline;
   if (!images.length) {
     return (
       <>

@@ -9,7 +9,6 @@
 import { useEffect, useId } from 'react';
 import { useRecordReadMutation, useTrendingQuery } from '../../core/api/trending.ts';
 import type { TrendingContainer } from '../../core/api/types.ts';
-import { selectIsOnline } from '../../core/network/slice.ts';
 import { isLoggedInUser, selectCurrentUser } from '../../core/session/slice.ts';
 import {
   allowedValue, clampSetting, COUNT, daysPublished, HOURS, THUMBNAIL_POSITIONS, trackingMedium, TRENDING_SORTS, TRENDING_VIEWS,
@@ -25,6 +24,7 @@ import { useT } from '../ui/useIntl.ts';
 import { ArticleCard, type ArticleLink } from './ArticleCard.tsx';
 import { Carousel } from './Carousel.tsx';
 import { trackedUrl } from './trackedUrl.ts';
+import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 
 export interface TrendingArticlesProps {
   /** `vf-container-id` / `data-id`: the current article's container id (default: the page's). */
@@ -61,7 +61,6 @@ export function TrendingArticles(props: TrendingArticlesProps) {
   const emit = useHostEvent();
   const headingId = useId();
   const fetchReady = useFetchReady();
-  const online = useAppSelector(selectIsOnline);
   const user = useAppSelector(selectCurrentUser);
   const { status, sectionUuid, containerId, retry } = useElementContainer(props.dataId || props.vfContainerId);
   const recommended = !!props.contentRecirculation;
@@ -98,11 +97,7 @@ export function TrendingArticles(props: TrendingArticlesProps) {
 
   const open = (article: ArticleLink, position: number) =>
     emit<TrendingClickDetail>('vf-trending-click', { url: article.href, containerId: article.item.container_id, position, medium });
-  const offline = online ? null : (
-    <p className="vf-state" part="offline" role="status">
-      {t('trending_articles.offline')}
-    </p>
-  );
+  const offline = <OfflineNotice className="vf-state" text={t('trending_articles.offline')} />;
 
   let body;
   if (failed) {
