@@ -12,10 +12,14 @@ export interface VfConfig {
   notificationsBase: string;
   /** Polls (`/api/polls`, docs/polls.md). */
   pollsBase: string;
+  /** Analytics (`/api/analytics`, docs/analytics.md): the dashboard's calls. */
+  analyticsBase: string;
+  /** Where events are sent (content.md §7): `{DOMAIN}` is replaced by the page's domain. */
+  analyticsUrl: string;
   realtimeUrl: string;
 }
 
-const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'notificationsBase', 'pollsBase', 'realtimeUrl'];
+const KEYS: readonly (keyof VfConfig)[] = ['apiBase', 'commentsBase', 'liveblogBase', 'chatBase', 'notificationsBase', 'pollsBase', 'analyticsBase', 'analyticsUrl', 'realtimeUrl'];
 
 let origin: string | null = null;
 let overrides: Partial<VfConfig> = {};
@@ -45,6 +49,8 @@ export function getConfig(): VfConfig {
     chatBase: `${base}/api/chat`,
     notificationsBase: `${base}/api/v5`,
     pollsBase: `${base}/api/polls`,
+    analyticsBase: `${base}/api/analytics`,
+    analyticsUrl: `${base}/api/analytics/events?domain={DOMAIN}`,
     realtimeUrl: `${wsBase}/ws`,
   };
   return { ...defaults, ...overrides, ...pageConfig() };
