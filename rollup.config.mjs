@@ -50,6 +50,7 @@ const chunks = {
     'vf-average-rating': 'elements/vf-average-rating/define.ts',
     'vf-reviews': 'elements/vf-reviews/define.ts',
     'vf-user-ratings': 'elements/vf-user-ratings/define.ts',
+    'vf-analytics-dashboard': 'elements/vf-analytics-dashboard/define.ts',
   },
   output: {
     dir: 'dist/chunks',

@@ -14,7 +14,7 @@ import { errorFromResponse, networkError, type ApiError } from './errors.ts';
 import type { User } from './types.ts';
 import { getContainerSignature } from './signatures.ts';
 
-export type Service = 'api' | 'comments' | 'liveblog' | 'chat' | 'notifications' | 'polls';
+export type Service = 'api' | 'comments' | 'liveblog' | 'chat' | 'notifications' | 'polls' | 'analytics';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -89,7 +89,7 @@ async function send(args: VfRequest, api: BaseQueryContext, bearer = readAccessT
 /** Pure: the URL and fetch options for a request, given the store state and bearer token. */
 export function buildRequest(args: VfRequest, state: unknown, bearer: string | null): { url: string; init: RequestInit } {
   const config = getConfig();
-  const bases: Record<Service, string> = { api: config.apiBase, comments: config.commentsBase, liveblog: config.liveblogBase, chat: config.chatBase, notifications: config.notificationsBase, polls: config.pollsBase };
+  const bases: Record<Service, string> = { api: config.apiBase, comments: config.commentsBase, liveblog: config.liveblogBase, chat: config.chatBase, notifications: config.notificationsBase, polls: config.pollsBase, analytics: config.analyticsBase };
   const base = bases[args.service ?? 'api'];
   const method = args.method ?? 'GET';
   const common: Record<string, string> = { session: readSession() };

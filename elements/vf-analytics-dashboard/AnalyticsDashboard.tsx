@@ -1,0 +1,120 @@
+/**
+ * <vf-analytics-dashboard>: the site's analytics for admins (docs/analytics.md "The dashboard
+ * element"). A guest is asked to log in, a signed-in reader who is not an admin is told that only
+ * administrators see it; an admin chooses a period and sees totals and charts, with loading,
+ * empty, error (Retry) and offline states.
+ */
+import { useState, type ReactNode } from 'react';
+import type { ApiError } from '../../core/api/errors.ts';
+import { useAnalyticsDashboardQuery } from '../../core/api/analytics.ts';
+import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { Button } from '../ui/Button.tsx';
+import { ErrorState } from '../ui/ErrorState.tsx';
+import { useHostEvent } from '../ui/hostEvents.ts';
+import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
+import { OfflineNotice } from '../ui/OfflineNotice.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { useLoginNeeded } from '../ui/useGuestGate.ts';
+import { useIntl, useT } from '../ui/useIntl.ts';
+import { ViewerProvider } from '../ui/usePermission.ts';
+import { DashboardView, isEmpty } from './DashboardView.tsx';
+import { formatDay } from './format.ts';
+import { parsePreset, presetPeriod, type Period } from './period.ts';
+import { PeriodChooser, type Choice } from './PeriodChooser.tsx';
+
+const K = 'page_settings.analytics';
+
+export interface AnalyticsDashboardProps {
+  /** `preset`: the period shown first, the last 7, 30 (default) or 90 days. */
+  preset?: string;
+}
+
+/** Detail of `vf-analytics-period`: the period now shown, UTC days. */
+export interface AnalyticsPeriodDetail {
+  from: string;
+  to: string;
+}
+
+function Note({ part, text, children }: { part: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="vf-state vf-adash__note" part={part}>
+      <p>{text}</p>
+      {children}
+    </div>
+  );
+}
+
+function Guest() {
+  const t = useT();
+  const needed = useLoginNeeded();
+  return (
+    <Note part="guest" text={t(`${K}.guest`)}>
+      <Button part="login" variant="primary" onClick={() => needed('analytics.dashboard')}>{t(`${K}.login`)}</Button>
+    </Note>
+  );
+}
+
+function Figures({ sectionUuid, period }: { sectionUuid: string; period: Period }) {
+  const t = useT();
+  const query = useAnalyticsDashboardQuery({ sectionUuid, ...period });
+  const status = (query.error as Partial<ApiError> | undefined)?.error_status;
+  if (query.isError && query.currentData === undefined) {
+    if (status === 403) return <Note part="forbidden" text={t(`${K}.forbidden`)} />;
+    return <ErrorState message={t(`${K}.error`)} retryLabel={t(`${K}.retry`)} onRetry={() => void query.refetch()} />;
+  }
+  if (query.currentData === undefined) return <Skeleton lines={8} label={t(`${K}.loading`)} />;
+  if (isEmpty(query.currentData)) return <p className="vf-state vf-state--empty" part="empty">{t(`${K}.empty`)}</p>;
+  return <DashboardView data={query.currentData} />;
+}
+
+function Admin({ sectionUuid, preset }: { sectionUuid: string; preset: Choice }) {
+  const t = useT();
+  const intl = useIntl();
+  const emit = useHostEvent();
+  const [choice, setChoice] = useState<Choice>(preset);
+  const [period, setPeriod] = useState<Period>(() => presetPeriod(parsePreset(preset)));
+  const choose = (next: Choice, to: Period) => {
+    setChoice(next);
+    setPeriod(to);
+    emit<AnalyticsPeriodDetail>('vf-analytics-period', to);
+  };
+  return (
+    <>
+      <PeriodChooser choice={choice} period={period} onChoose={choose} />
+      <p className="vf-adash__showing" part="showing" role="status">
+        {t(`${K}.showing`, { from: formatDay(intl, period.from, true), to: formatDay(intl, period.to, true) })}
+      </p>
+      <Figures sectionUuid={sectionUuid} period={period} />
+    </>
+  );
+}
+
+function Gate({ preset }: { preset: Choice }) {
+  const t = useT();
+  const status = useAppSelector(selectSessionStatus);
+  const sectionUuid = useAppSelector(selectSectionUuid);
+  const user = useAppSelector(selectCurrentUser);
+  let body;
+  if (status !== 'ready' || !sectionUuid) body = <Skeleton lines={8} label={t(`${K}.loading`)} />;
+  else if (!isLoggedInUser(user)) body = <Guest />;
+  else if (user.user_privilege !== 'admin') body = <Note part="forbidden" text={t(`${K}.forbidden`)} />;
+  else body = <Admin key={user.uuid} sectionUuid={sectionUuid} preset={preset} />;
+  return (
+    <section className="vf-adash" part="base" aria-labelledby="vf-adash-title">
+      <h2 className="vf-adash__title" id="vf-adash-title" part="title">{t(`${K}.title`)}</h2>
+      {body}
+      <OfflineNotice text={t(`${K}.offline`)} />
+    </section>
+  );
+}
+
+export function AnalyticsDashboard({ preset }: AnalyticsDashboardProps) {
+  return (
+    <ViewerProvider>
+      <LoginPromptProvider>
+        <Gate preset={parsePreset(preset)} />
+      </LoginPromptProvider>
+    </ViewerProvider>
+  );
+}
