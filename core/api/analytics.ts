@@ -1,7 +1,7 @@
 /**
  * The analytics service's dashboard call (`GET /api/analytics/{section_uuid}/dashboard`,
  * docs/analytics.md): a site's figures for a period, admins only. Read-only; the answer is
- * cached per site and period, so going back to a period already seen shows it at once.
+ * cached per site and period (the element shows a period seen before at once and reads it again).
  */
 import type { AnalyticsDashboard } from './analyticsTypes.ts';
 import { baseApi } from './base.ts';

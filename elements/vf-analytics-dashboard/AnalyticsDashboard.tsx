@@ -57,7 +57,8 @@ function Guest() {
 
 function Figures({ sectionUuid, period }: { sectionUuid: string; period: Period }) {
   const t = useT();
-  const query = useAnalyticsDashboardQuery({ sectionUuid, ...period });
+  // A period seen before shows at once and is read again behind it (the figures move during the day).
+  const query = useAnalyticsDashboardQuery({ sectionUuid, ...period }, { refetchOnMountOrArgChange: true });
   const status = (query.error as Partial<ApiError> | undefined)?.error_status;
   if (query.isError && query.currentData === undefined) {
     if (status === 403) return <Note part="forbidden" text={t(`${K}.forbidden`)} />;
