@@ -130,7 +130,7 @@ describe('<vf-analytics-dashboard>', () => {
       await sendKeys({ press: 'ArrowRight' }); // 30 days
       await waitUntil(() => showing(el) !== before, 'period changed');
       expect(changes).to.deep.equal([presetPeriod(30)]);
-      await waitFor(() => figures(el).length === 6 && $$(figures(el)[0]!, 'tbody tr').length === 30, '30 days drawn');
+      await waitFor(() => figures(el).length === 6 && figures(el)[0]!.querySelectorAll('tbody tr').length === 30, '30 days drawn');
 
       await sendKeys({ press: 'ArrowRight' }); // 90 days
       await sendKeys({ press: 'ArrowRight' }); // custom

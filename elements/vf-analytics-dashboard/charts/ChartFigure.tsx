@@ -21,21 +21,24 @@ export function ChartFigure({ caption, table, children, className = '' }: { capt
     <figure className={`vf-adash__chart ${className}`} part="chart" aria-labelledby={`${id}-caption`}>
       <figcaption className="vf-adash__caption" id={`${id}-caption`}>{caption}</figcaption>
       {children}
-      <Button variant="ghost" className="vf-adash__toggle" part="table-toggle" aria-pressed={shown} aria-controls={`${id}-table`} onClick={() => setShown(!shown)}>
+      <Button variant="ghost" className="vf-adash__toggle" part="table-toggle" aria-pressed={shown} aria-controls={`${id}-table`} aria-describedby={`${id}-caption`} onClick={() => setShown(!shown)}>
         {t('page_settings.analytics.table.show')}
       </Button>
-      <table id={`${id}-table`} className={shown ? 'vf-adash__table' : 'vf-visually-hidden'} part="table" aria-labelledby={`${id}-caption`}>
-        <thead>
-          <tr>{table.head.map((heading) => <th key={heading} scope="col">{heading}</th>)}</tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, at) => (at === 0 ? <th key={at} scope="row">{cell}</th> : <td key={at}>{cell}</td>))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* The wrapper hides it: a table keeps its size whatever height it is given. */}
+      <div id={`${id}-table`} className={shown ? 'vf-adash__table-wrap' : 'vf-visually-hidden'}>
+        <table className="vf-adash__table" part="table" aria-labelledby={`${id}-caption`}>
+          <thead>
+            <tr>{table.head.map((heading) => <th key={heading} scope="col">{heading}</th>)}</tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.key}>
+                {row.cells.map((cell, at) => (at === 0 ? <th key={at} scope="row">{cell}</th> : <td key={at}>{cell}</td>))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
