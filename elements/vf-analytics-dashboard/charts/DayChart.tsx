@@ -11,9 +11,9 @@ export interface Series {
   value(day: DashboardDay): number;
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const LEFT = 44;
+const WIDTH = 480;
+const HEIGHT = 200;
+const LEFT = 50;
 const BOTTOM = 24;
 const TOP = 10;
 const PLOT_W = WIDTH - LEFT - 8;
