@@ -50,7 +50,14 @@ function DayFigure({ days, caption, series, stacked, value }: { days: DashboardD
   };
   return (
     <ChartFigure caption={caption} table={table}>
-      <DayChart days={days} series={series} stacked={stacked} dayLabel={(day) => formatDay(intl, day)} valueLabel={valueLabel} />
+      <DayChart
+        days={days}
+        series={series}
+        stacked={stacked}
+        dayLabel={(day) => formatDay(intl, day)}
+        valueLabel={valueLabel}
+        tickLabel={(v) => intl.formatNumber(v, { notation: 'compact', maximumFractionDigits: 1 })}
+      />
     </ChartFigure>
   );
 }

@@ -38,10 +38,13 @@ interface Props {
   series: Series[];
   stacked?: boolean;
   dayLabel(day: string): string;
+  /** A value in full (the bars' tooltips). */
   valueLabel(value: number): string;
+  /** A value on the axis, short ("2.5K"). */
+  tickLabel(value: number): string;
 }
 
-export function DayChart({ days, series, stacked = false, dayLabel, valueLabel }: Props) {
+export function DayChart({ days, series, stacked = false, dayLabel, valueLabel, tickLabel }: Props) {
   const totals = days.map((day) => series.map((s) => s.value(day)));
   const top = niceMax(Math.max(0, ...totals.map((values) => (stacked ? values.reduce((a, b) => a + b, 0) : Math.max(...values)))));
   const band = PLOT_W / Math.max(1, days.length);
@@ -53,7 +56,7 @@ export function DayChart({ days, series, stacked = false, dayLabel, valueLabel }
         {[0, top / 2, top].map((tick) => (
           <g key={tick}>
             <line className="vf-adash__gridline" x1={LEFT} x2={WIDTH - 8} y1={y(tick)} y2={y(tick)} />
-            <text className="vf-adash__tick" x={LEFT - 6} y={y(tick) + 4} textAnchor="end">{valueLabel(tick)}</text>
+            <text className="vf-adash__tick" x={LEFT - 6} y={y(tick) + 4} textAnchor="end">{tickLabel(tick)}</text>
           </g>
         ))}
         {days.map((day, at) => {
@@ -71,9 +74,12 @@ export function DayChart({ days, series, stacked = false, dayLabel, valueLabel }
             </g>
           );
         })}
-        {labelledDays(days.length).map((at) => (
-          <text key={at} className="vf-adash__tick" x={LEFT + at * band + band / 2} y={HEIGHT - 6} textAnchor="middle">{dayLabel(days[at]!.day)}</text>
-        ))}
+        {labelledDays(days.length).map((at, i, all) => {
+          // The first and last labels line up with the plot's edges instead of running past them.
+          const edge = all.length > 2 && (i === 0 || i === all.length - 1);
+          const x = edge ? (i === 0 ? LEFT : LEFT + PLOT_W) : LEFT + at * band + band / 2;
+          return <text key={at} className="vf-adash__tick" x={x} y={HEIGHT - 6} textAnchor={edge ? (i === 0 ? 'start' : 'end') : 'middle'}>{dayLabel(days[at]!.day)}</text>;
+        })}
       </svg>
       <ul className="vf-adash__legend" aria-hidden="true">
         {series.map((s, i) => (
