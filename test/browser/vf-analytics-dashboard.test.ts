@@ -13,7 +13,7 @@ import { getContainer, newReader, postComment, unique } from './support/api.ts';
 import { dashboardAnswer, sendEvents, visitEvents } from './support/analytics.ts';
 import { bootCore, published } from './support/boot.ts';
 import { $, $$, buttonByText, shadow, typeInto, waitFor } from './support/dom.ts';
-import { expectErrorState, expectOfflineState } from './support/elementStates.ts';
+import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
 
@@ -186,16 +186,7 @@ describe('<vf-analytics-dashboard>', () => {
     it('loading: a labelled skeleton while the figures are on their way; axe finds nothing', async () => {
       await logIn(ADMIN);
       const held = throttleFetch({ pattern: /\/api\/analytics\/.*\/dashboard/ });
-      try {
-        const el = await mount();
-        const skeleton = await waitFor(() => $(el, '[part="skeleton"][aria-label="Loading analytics…"]'), 'skeleton');
-        expect(skeleton.getAttribute('role')).to.equal('status');
-        await expect(el).to.be.accessible();
-        held.release();
-        await waitFor(() => figures(el).length === 6, 'charts');
-      } finally {
-        held.restore();
-      }
+      await expectLoadingState(() => mount(), held, 'Loading analytics…', (el) => figures(el).length === 6);
     });
 
     it('error: "The analytics couldn\'t be loaded." with Retry, which loads them', async () => {

@@ -11,15 +11,17 @@ import { wentOffline, wentOnline } from '../../../core/network/slice.ts';
 type Throttle = ReturnType<typeof throttleFetch>;
 type Wait = { timeout?: number };
 
-/** Loading: a labelled status skeleton while its requests are held; the empty state once released. */
-export async function expectLoadingState(mount: () => Promise<HTMLElement>, held: Throttle, label: string): Promise<void> {
+/** Loading: a labelled status skeleton while its requests are held; once released, the empty state (or `loaded`). */
+export async function expectLoadingState(
+  mount: () => Promise<HTMLElement>, held: Throttle, label: string, loaded: (el: HTMLElement) => boolean = (el) => !!$(el, '[part="empty"]'),
+): Promise<void> {
   try {
     const el = await mount();
     const skeleton = await waitFor(() => $(el, `[part="skeleton"][aria-label="${label}"]`), 'skeleton');
     expect(skeleton.getAttribute('role')).to.equal('status');
     await expect(el).to.be.accessible();
     held.release();
-    await waitFor(() => $(el, '[part="empty"]'), 'loaded');
+    await waitFor(() => loaded(el), 'loaded');
   } finally {
     held.restore();
   }
