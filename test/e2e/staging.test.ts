@@ -1,0 +1,32 @@
+// The staging page end to end, with the built client and the real server on a fresh data folder:
+// the demo admin logs in from the dashboard and, on first start, sees the demo site's analytics
+// history as charts; the period chooser reads another period.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
+
+useServerAndBrowser();
+
+describe('the staging page', () => {
+  it('the demo admin logs in from the dashboard and sees the seeded history as charts', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/demo/staging.html`);
+    const dashboard = page.locator('vf-analytics-dashboard');
+    await dashboard.getByText("Log in as an administrator to see the site's analytics.").waitFor();
+    await dashboard.getByRole('button', { name: 'Log in' }).click();
+    await completeLogin(page, 'admin@vf.local', 'admin-demo-1');
+
+    await dashboard.getByRole('figure', { name: 'Page views and visitors per day' }).waitFor();
+    assert.equal(await dashboard.getByRole('figure').count(), 6);
+    const pageViews = await dashboard.locator('[data-metric="pageViews"] dd').textContent();
+    assert.ok(Number(pageViews!.replace(/\D/g, '')) > 0, `page views on first start: ${pageViews}`);
+    assert.ok((await dashboard.locator('a[part="page-link"]').count()) > 0, 'top pages listed');
+
+    await dashboard.getByRole('radio', { name: 'Last 7 days' }).check();
+    await dashboard.getByRole('status').filter({ hasText: 'Showing' }).waitFor();
+    const days = dashboard.getByRole('figure', { name: 'Engaged time per day' }).locator('tbody tr');
+    await page.waitForFunction((el) => el?.shadowRoot?.querySelectorAll('figure')[1]?.querySelectorAll('tbody tr').length === 7, await dashboard.elementHandle());
+    assert.equal(await days.count(), 7);
+    await page.close();
+  });
+});
