@@ -7,7 +7,7 @@
  */
 import type { PageIdentity } from '../page/identity.ts';
 
-type Client = typeof import('./client.ts');
+type Client = typeof import('./analyticsClient.ts');
 let client: Client | null = null;
 let cancelWait: (() => void) | null = null;
 let generation = 0;
@@ -30,7 +30,7 @@ export function scheduleAnalytics(page: PageIdentity): void {
   const mine = generation;
   cancelWait = whenIdle(() => {
     cancelWait = null;
-    import('./client.ts')
+    import('./analyticsClient.ts')
       .then((module) => {
         if (mine !== generation) return;
         client = module;
