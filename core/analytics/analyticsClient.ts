@@ -55,8 +55,11 @@ export function stopAnalytics(): void {
 
 function run(page: PageIdentity, consent: Awaited<ReturnType<typeof readConsent>>): void {
   const facts = factsOf(page);
-  const view = pageViews.viewFor(facts.url) ?? pageViews.current();
-  if (!view) return;
+  const fresh = pageViews.viewFor(facts.url);
+  const current = pageViews.current();
+  if (!current) return;
+  // The URL that is current already (reset, loadNewPage to the same address): no new view.
+  const view = fresh ?? { rq: current.rq, isNew: false };
   const visit = applyVisit(document, facts, view.isNew);
   const local = storage('localStorage');
   const sender = createSender({ storage: local, url: () => eventsUrl(getConfig().analyticsUrl, facts.domain), transport: browserTransport() });

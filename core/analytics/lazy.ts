@@ -32,8 +32,8 @@ export function scheduleAnalytics(page: PageIdentity): void {
     cancelWait = null;
     import('./analyticsClient.ts')
       .then((module) => {
-        if (mine !== generation) return;
         client = module;
+        if (mine !== generation) return;
         return module.startAnalytics(page);
       })
       .catch(() => undefined);
