@@ -14,6 +14,7 @@ import mailPlugin from './mail/plugin.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
+import analyticsRoutes from './analytics/routes.ts';
 import accountRoutes from './routes/account.ts';
 import apiRoutes from './routes/api.ts';
 import avatarRoutes from './routes/avatars.ts';
@@ -41,7 +42,7 @@ import loginRoutes from './routes/logins.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import { hostOf } from './storage/sites.ts';
-import { buildValidator } from './validation.ts';
+import { AJV_OPTIONS, buildValidator } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +64,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: AJV_OPTIONS,
     // Bodies are not coerced; numbers in query strings are decimal; text is well-formed (validation.ts).
     schemaController: { compilersFactory: { buildValidator } },
     schemaErrorFormatter: formatSchemaErrors,
@@ -120,6 +121,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(mediaFileRoutes, { dataDir: config.dataDir });
   app.register(chatRoutes, { prefix: '/api/chat' });
   app.register(pollRoutes, { prefix: '/api/polls' });
+  app.register(analyticsRoutes, { prefix: '/api/analytics', limits: config.analyticsLimits });
   app.register(reviewsRoutes, { prefix: '/api/v2/reviews' });
   app.register(ratingRoutes, { prefix: '/api/v2' });
   app.register(pushRoutes, { prefix: '/api/v5' });

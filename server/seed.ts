@@ -6,8 +6,8 @@
  * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts), the
  * demo topics' followers (demoTopics.ts), the demo stories that trend (demoTrending.ts), the
  * demo cookbook's reviews (demoReviews.ts), the demo editors' notifications
- * (demoNotifications.ts), the demo share page's shares (demoShares.ts) and the demo polls with
- * their votes (demoPolls.ts).
+ * (demoNotifications.ts), the demo share page's shares (demoShares.ts), the demo polls with
+ * their votes (demoPolls.ts) and the analytics dashboard's history (demoAnalytics.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -27,6 +27,7 @@ import { seedDemoNotifications } from './demoNotifications.ts';
 import { seedDemoShares } from './demoShares.ts';
 import { seedDemoPolls } from './demoPolls.ts';
 import { seedDemoReviews } from './demoReviews.ts';
+import { seedDemoAnalytics } from './demoAnalytics.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -70,6 +71,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoNotifications(app); // after the content they are about
   await seedDemoShares(app); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
+  await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
 }
 
 /**

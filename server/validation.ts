@@ -101,6 +101,9 @@ function strictly(validate: Validate, numbers: [string, 'integer' | 'number'][])
 }
 
 type AjvOptions = NonNullable<FastifyServerOptions['ajv']>;
+
+/** The app's Ajv options (app.ts); `bodyValidator` compiles with the same. */
+export const AJV_OPTIONS = { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } } satisfies AjvOptions;
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
 // One pool and one cache of compiled validators per process, shared by every app built in it (the
@@ -133,3 +136,11 @@ function buildPartValidators(externalSchemas: Record<string, unknown>, options: 
  * declared type has the compiler take a bare schema; Fastify passes `{ schema, method, url, httpPart }`.
  */
 export const buildValidator = buildPartValidators as unknown as ValidatorFactory;
+
+/**
+ * A body schema's validator outside a route, checked exactly as a route's body is: for a body that
+ * arrives another way (analytics' image fallback carries its batch in the query string).
+ */
+export function bodyValidator(schema: object): Validate {
+  return buildPartValidators({}, AJV_OPTIONS)({ schema: schema as Schema, method: 'POST', url: '', httpPart: 'body' });
+}

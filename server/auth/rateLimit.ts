@@ -125,3 +125,29 @@ export function limitPosting(
   reply.header('retry-after', String(refused.retryAfter));
   throw new HttpError(429, `You are posting too fast. Try again in ${refused.retryAfter} second${refused.retryAfter === 1 ? '' : 's'}.`);
 }
+
+/** Analytics batches per minute, per client IP and per site (VF_ANALYTICS_LIMIT_PER_*, docs/analytics.md). */
+export interface AnalyticsLimits {
+  perIp: number;
+  perSite: number;
+}
+/** A reader's page sends a batch every 15 s and on leaving; an office behind one IP sends many. */
+export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = { perIp: 120, perSite: 30_000 };
+
+/** Counts one analytics batch from the request's IP for the site; over a limit, a 429 with Retry-After. */
+export function limitAnalytics(
+  limiter: SlidingWindowLimiter,
+  limits: AnalyticsLimits,
+  request: { ip: string },
+  reply: { header(name: string, value: string): unknown },
+  siteUuid: string,
+): void {
+  const checks = [
+    { key: `analytics:ip:${request.ip}`, limit: { limit: limits.perIp, windowMs: 60_000 } },
+    { key: `analytics:site:${siteUuid}`, limit: { limit: limits.perSite, windowMs: 60_000 } },
+  ].filter((check) => check.limit.limit > 0);
+  const refused = limiter.attempt(checks);
+  if (!refused) return;
+  reply.header('retry-after', String(refused.retryAfter));
+  throw new HttpError(429, `Too many analytics batches. Try again in ${refused.retryAfter} second${refused.retryAfter === 1 ? '' : 's'}.`);
+}

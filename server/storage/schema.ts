@@ -238,6 +238,12 @@ export interface Database {
   poll_votes: PollVotesTable;
   reviews: ReviewsTable;
   review_counts: ReviewCountsTable;
+  analytics_eids: AnalyticsEidsTable;
+  analytics_visitors: AnalyticsVisitorsTable;
+  analytics_site_days: AnalyticsSiteDaysTable;
+  analytics_page_days: AnalyticsPageDaysTable;
+  analytics_breakdowns: AnalyticsBreakdownsTable;
+  analytics_pages: AnalyticsPagesTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -383,4 +389,56 @@ export interface PollVotesTable {
   voter_key: string;
   option_uuids: string; // JSON list
   date_created: number;
+}
+
+/** Migration 020 (docs/analytics.md): event ids seen in the last days, so a retried batch counts once. */
+export interface AnalyticsEidsTable {
+  eid: string;
+  day: number; // UTC days since the epoch
+}
+
+/** Migration 020: one row per site, day and visitor (a site-salted hash of the visitor id). */
+export interface AnalyticsVisitorsTable {
+  site_uuid: string;
+  day: number;
+  visitor: string;
+}
+
+/** Migration 020: a site's figures per UTC day. */
+export interface AnalyticsSiteDaysTable {
+  site_uuid: string;
+  day: number;
+  page_views: number;
+  visitors: number;
+  engaged_ms: number;
+  recirculation_clicks: number;
+  events: number;
+}
+
+/** Migration 020: a page's figures per UTC day. */
+export interface AnalyticsPageDaysTable {
+  site_uuid: string;
+  day: number;
+  page_id: string;
+  page_views: number;
+  engaged_ms: number;
+  recirculation_clicks: number;
+}
+
+/** Migration 020: counts per day by a dimension (referrer, recirculation, event, ad_failure) and its value. */
+export interface AnalyticsBreakdownsTable {
+  site_uuid: string;
+  day: number;
+  dimension: string;
+  value: string;
+  n: number;
+}
+
+/** Migration 020: a page's latest url and title as events reported them. */
+export interface AnalyticsPagesTable {
+  site_uuid: string;
+  page_id: string;
+  url: string;
+  title: string;
+  last_seen: number;
 }

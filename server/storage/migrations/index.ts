@@ -22,6 +22,7 @@ import { trending } from './016_trending.ts';
 import { polls } from './017_polls.ts';
 import { reviews } from './018_reviews.ts';
 import { shares } from './019_shares.ts';
+import { analytics } from './020_analytics.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '017_polls': polls,
   '018_reviews': reviews,
   '019_shares': shares,
+  '020_analytics': analytics,
 };
 
 export const migrationProvider: MigrationProvider = {
