@@ -22,7 +22,12 @@ export function createSender(options: { storage: Storage | null; url: () => stri
   const { storage, url, transport } = options;
   let queue = loadQueue(storage);
   let flushing = false;
-  const save = () => saveQueue(storage, queue);
+  // A stopped sender neither sends nor writes: the next one (reset, SPA navigation) owns the
+  // stored queue. A batch in flight when it stopped may go again; the server drops repeats by eid.
+  let stopped = false;
+  const save = () => {
+    if (!stopped) saveQueue(storage, queue);
+  };
   const remove = (sent: readonly AnalyticsEvent[]) => {
     const ids = new Set(sent.map((event) => event.eid));
     queue = queue.filter((event) => !ids.has(event.eid));
@@ -33,7 +38,7 @@ export function createSender(options: { storage: Storage | null; url: () => stri
     if (flushing) return;
     flushing = true;
     try {
-      while (queue.length > 0) {
+      while (queue.length > 0 && !stopped) {
         const { events, skipped } = nextBatch(queue);
         if (skipped.length > 0) remove(skipped);
         if (events.length === 0) continue;
@@ -70,6 +75,7 @@ export function createSender(options: { storage: Storage | null; url: () => stri
       }
     },
     stop() {
+      stopped = true;
       clearTimeout(first);
       clearInterval(retry);
     },

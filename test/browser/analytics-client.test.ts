@@ -10,7 +10,7 @@ import { QUEUE_KEY } from '../../core/analytics/queue.ts';
 import { bootCore } from './support/boot.ts';
 import { waitFor } from './support/dom.ts';
 import {
-  beaconMode, clearAnalyticsState, COOKIES, imageRequests, leavePage, restartAnalytics, sent, sentEvents, testPage,
+  beaconMode, clearAnalyticsState, COOKIES, dashboardShows, imageRequests, leavePage, restartAnalytics, sent, sentEvents, testPage,
 } from './support/analytics.ts';
 
 interface StoredCookie {
@@ -143,5 +143,24 @@ describe('analytics client', () => {
     const logins = sentEvents('login_success');
     expect(logins.map((e) => e.data)).to.deep.equal([{ type: 'email', is_new: false }, { type: 'signup', is_new: true }]);
     expect(JSON.stringify(sent)).not.to.contain('news.example');
+  });
+
+  it('what the browser sends arrives at the server: the page view, its medium and a recirculation click show in the dashboard', async () => {
+    const medium = `test_medium_${Date.now().toString(36)}`;
+    history.replaceState(null, '', `${location.pathname}${location.search}&utm_medium=${medium}`);
+    const page = await restartAnalytics();
+    history.replaceState(null, '', location.href.replace(`&utm_medium=${medium}`, ''));
+    const host = document.createElement('vf-test-widget');
+    host.innerHTML = `<a href="${location.origin}/next?vf_medium=${medium}_click">Next</a>`;
+    document.body.append(host);
+    host.querySelector('a')!.addEventListener('click', (e) => e.preventDefault());
+    host.querySelector('a')!.click();
+    host.remove();
+    const answer = await dashboardShows(
+      (d) => d.top_pages.some((p) => p.url === page.url) || d.referrer_mediums.some((m) => m.medium === medium),
+      'the page view',
+    );
+    expect(answer.referrer_mediums.find((m) => m.medium === medium)?.page_views).to.equal(1);
+    await dashboardShows((d) => d.recirculation.some((r) => r.medium === `${medium}_click` && r.clicks === 1), 'the click');
   });
 });

@@ -10,7 +10,8 @@ import type { AnalyticsBatch, AnalyticsEvent } from '../../../core/analytics/eve
 import { stopAnalytics } from '../../../core/analytics/lazy.ts';
 import { QUEUE_KEY } from '../../../core/analytics/queue.ts';
 import { readPageIdentity, type PageIdentity } from '../../../core/page/identity.ts';
-import { unique } from './api.ts';
+import type { AnalyticsDashboard } from '../../../core/api/analyticsTypes.ts';
+import { adminToken, testConfig, unique } from './api.ts';
 
 export const COOKIES = [SESSION_COOKIE, REFERRER_COOKIE, VISITOR_COOKIE] as const;
 
@@ -80,4 +81,26 @@ export function leavePage(): void {
   // Boot's start (lazy.ts) may still be waiting; the tests' own start is the client's.
   stopAnalytics();
   stopClient();
+}
+
+/** The site's dashboard for today, as its admin sees it (the server's aggregates). */
+export async function todaysDashboard(): Promise<AnalyticsDashboard> {
+  const { origin, siteUuid } = testConfig();
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await fetch(`${origin}/api/analytics/${siteUuid}/dashboard?from=${today}&to=${today}`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
+  if (!res.ok) throw new Error(`dashboard: ${res.status}`);
+  return ((await res.json()) as { result: AnalyticsDashboard }).result;
+}
+
+/** Polls the dashboard until `check` holds (beacons arrive a moment after they are sent). */
+export async function dashboardShows(check: (d: AnalyticsDashboard) => boolean, what: string, timeout = 8000): Promise<AnalyticsDashboard> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const answer = await todaysDashboard();
+    if (check(answer)) return answer;
+    if (Date.now() > until) throw new Error(`the dashboard never showed ${what}: ${JSON.stringify(answer).slice(0, 600)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
