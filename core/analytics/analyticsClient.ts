@@ -15,7 +15,7 @@ import { getStore } from '../store/index.ts';
 import { selectRegionInView } from '../visibility/slice.ts';
 import { readConsent } from './consent.ts';
 import { ACTIVE_WINDOW_MS, ENGAGE_INTERVAL_MS, ENGAGEMENT_TICK_MS, EngagementMeter, type WidgetSample } from './engagement.ts';
-import { applyVisit, factsOf, makeEvent, writeVisit, type EventInput } from './pageVisit.ts';
+import { applyVisit, factsOf, forgetVisit, makeEvent, writeVisit, type EventInput } from './pageVisit.ts';
 import { takeEvents } from './record.ts';
 import { createPageViews } from './requestId.ts';
 import { createSender } from './sender.ts';
@@ -35,7 +35,8 @@ export async function startAnalytics(page: PageIdentity): Promise<void> {
   const mine = ++generation;
   try {
     const consent = await readConsent();
-    if (mine !== generation || (consent.required && !consent.granted)) return;
+    if (mine !== generation) return;
+    if (consent.required && !consent.granted) return forgetVisit(document, storage('localStorage'));
     run(page, consent);
   } catch {
     // analytics is off for this page

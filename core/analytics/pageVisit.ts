@@ -9,6 +9,7 @@ import type { RecordedEvent } from './record.ts';
 import {
   readCookie, REFERRER_COOKIE, REFERRER_MAX_AGE_S, SESSION_COOKIE, SESSION_MAX_AGE_S, VISITOR_COOKIE, VISITOR_MAX_AGE_S, writeCookie,
 } from './cookies.ts';
+import { QUEUE_KEY } from './queue.ts';
 import { arrivalOf } from './referrer.ts';
 import { newId, visitorId } from './visitorId.ts';
 import { nextVisit, readReferrer, readSession, readVisitor, type Visit } from './visit.ts';
@@ -56,6 +57,16 @@ export function writeVisit(doc: Document, visit: Visit): void {
   writeCookie(doc, SESSION_COOKIE, visit.session, SESSION_MAX_AGE_S, secure);
   writeCookie(doc, REFERRER_COOKIE, visit.referrer, REFERRER_MAX_AGE_S, secure);
   writeCookie(doc, VISITOR_COOKIE, visit.visitor, VISITOR_MAX_AGE_S, secure);
+}
+
+/** Consent refused: the cookies and the stored queue of an earlier visit go too. */
+export function forgetVisit(doc: Document, local: Storage | null): void {
+  for (const name of [SESSION_COOKIE, REFERRER_COOKIE, VISITOR_COOKIE]) writeCookie(doc, name, '', 0, false);
+  try {
+    local?.removeItem(QUEUE_KEY);
+  } catch {
+    // nothing stored to forget
+  }
 }
 
 export type EventInput = RecordedEvent & Pick<AnalyticsEvent, 'wStats' | 'engage'>;
