@@ -39,7 +39,8 @@ export function createPageViews(storage: Pick<Storage, 'getItem' | 'setItem'> | 
   };
 
   return {
-    viewFor(url) {
+    viewFor(address) {
+      const url = address.split('#')[0]!;
       if (url === currentUrl) return null;
       const reused = first ? saved(url) : null;
       first = false;

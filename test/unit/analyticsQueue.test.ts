@@ -60,7 +60,8 @@ test('page views: the current URL again is no new view; a repeated URL gets a ne
   let ids = 0;
   const views = createPageViews(new MemoryStorage(), () => 1000, () => `rq${++ids}`);
   assert.deepEqual(views.viewFor('https://a/1'), { rq: 'rq1', isNew: true });
-  assert.equal(views.viewFor('https://a/1'), null, 'reset or a hash change on the same URL');
+  assert.equal(views.viewFor('https://a/1'), null, 'reset on the same URL');
+  assert.equal(views.viewFor('https://a/1#comments'), null, 'a hash change');
   assert.deepEqual(views.viewFor('https://a/2'), { rq: 'rq2', isNew: true });
   assert.deepEqual(views.viewFor('https://a/1'), { rq: 'rq3', isNew: true });
   assert.deepEqual(views.current(), { rq: 'rq3', isNew: true });
