@@ -13,7 +13,7 @@ import { mountedWidgets } from '../mount/registry.ts';
 import { storage } from '../session/storage.ts';
 import { getStore } from '../store/index.ts';
 import { selectRegionInView } from '../visibility/slice.ts';
-import { readConsent } from './consent.ts';
+import { readConsent, type ConsentResult } from './consent.ts';
 import { ACTIVE_WINDOW_MS, ENGAGE_INTERVAL_MS, ENGAGEMENT_TICK_MS, EngagementMeter, type WidgetSample } from './engagement.ts';
 import { applyVisit, factsOf, forgetVisit, makeEvent, writeVisit, type EventInput } from './pageVisit.ts';
 import { takeEvents } from './record.ts';
@@ -54,7 +54,7 @@ export function stopAnalytics(): void {
   }
 }
 
-function run(page: PageIdentity, consent: Awaited<ReturnType<typeof readConsent>>): void {
+function run(page: PageIdentity, consent: ConsentResult): void {
   const facts = factsOf(page);
   const fresh = pageViews.viewFor(facts.url);
   const current = pageViews.current();
