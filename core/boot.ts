@@ -31,6 +31,7 @@ import { resetTray } from './mount/tray.ts';
 import { openAddressModal } from './session/addressParams.ts';
 import type { LoaderHost } from './loader/host.ts';
 import { createModuleImporter } from './loader/moduleImport.ts';
+import { scheduleAnalytics, stopAnalytics } from './analytics/lazy.ts';
 
 export type { LoaderHost } from './loader/host.ts';
 
@@ -99,6 +100,8 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
         ensureTray();
         // Spec §4 step 4, the subscription (svod) feature: a mailed reset / verification link.
         openAddressModal();
+        // Analytics: its own chunk, in idle time after ready (core/analytics/lazy.ts).
+        scheduleAnalytics(page);
       }
     }
   };
@@ -136,6 +139,7 @@ export function teardown(): void {
 function teardownWith(anchors: 'comment' | 'frozen'): void {
   stopSync?.();
   stopSync = null;
+  stopAnalytics();
   currentHost?.unready?.();
   widgetQueue.unready();
   widgetQueue.clear();

@@ -13,7 +13,8 @@ const VALID = new RegExp(VISITOR_ID_PATTERN);
 
 let pageOnly: string | null = null;
 
-function newId(): string {
+/** 32 random hex digits (also analytics' event and request ids). */
+export function newId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

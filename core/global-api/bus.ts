@@ -12,7 +12,23 @@ export function setPublisher(publisher: Publisher | null): void {
   hostPublisher = publisher;
 }
 
+/** Core's own listeners to every event published from here (analytics hears logins so). */
+const taps = new Set<Publisher>();
+
+/** Hears every later `publish`; returns the function that stops hearing. */
+export function tapPublished(tap: Publisher): () => void {
+  taps.add(tap);
+  return () => taps.delete(tap);
+}
+
 export function publish(channel: string, name: string, payload?: unknown): void {
+  for (const tap of taps) {
+    try {
+      tap(channel, name, payload);
+    } catch {
+      // a core listener's failure (analytics) never reaches the page
+    }
+  }
   const vf = (globalThis as { vf?: { $publish?: Publisher } }).vf;
   const target = hostPublisher ?? vf?.$publish;
   try {

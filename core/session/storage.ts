@@ -13,7 +13,8 @@ export const SIGNUP_REFERRAL_KEY = 'vf.signup_referral';
 
 type StorageKind = 'localStorage' | 'sessionStorage';
 
-function storage(kind: StorageKind = 'localStorage'): Storage | null {
+/** The browser's storage of that kind, or null where reading it throws (privacy modes). */
+export function storage(kind: StorageKind = 'localStorage'): Storage | null {
   try {
     return (globalThis as { [key in StorageKind]?: Storage })[kind] ?? null;
   } catch {

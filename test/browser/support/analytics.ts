@@ -36,5 +36,6 @@ export async function dashboardAnswer(from: string, to: string): Promise<Analyti
   const res = await fetch(`${origin}/api/analytics/${siteUuid}/dashboard?from=${from}&to=${to}`, {
     headers: { authorization: `Bearer ${await adminToken()}` },
   });
+  if (!res.ok) throw new Error(`dashboard: ${res.status}`);
   return ((await res.json()) as { result: AnalyticsDashboard }).result;
 }
