@@ -112,3 +112,14 @@ test('a client over its batch limit gets a 429 with Retry-After; events older th
   assert.equal(Number((await siteDay(app)).page_views), 1);
   assert.equal(await countRows(app, 'analytics_site_days'), 1);
 });
+
+test('batches sent at once are written together and all counted; a retry racing its original counts once', async (t) => {
+  const app = await build(t);
+  const batches = Array.from({ length: 30 }, (_, b) => Array.from({ length: 100 }, (_, i) => makeEvent('page_view', { visitor: `v${(b * 100 + i) % 500}`, page: `p${i % 7}` })));
+  const answers = await Promise.all([...batches, batches[0]!, batches[1]!].map((events) => sendJson(app, events)));
+  assert.ok(answers.every((response) => response.statusCode === 204));
+  const day = await siteDay(app);
+  assert.deepEqual([day.page_views, day.visitors, day.events].map(Number), [3000, 500, 3000]);
+  assert.equal(await countRows(app, 'analytics_eids'), 3000);
+  assert.equal(await countRows(app, 'analytics_page_days'), 7);
+});
