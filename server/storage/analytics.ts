@@ -6,7 +6,7 @@
  * is kept; the visitor id only as a site-salted hash per day, for distinct-visitor counts.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AnalyticsEvent } from '../../core/analytics/eventTypes.ts';
 import type { AnalyticsPageDaysTable, AnalyticsSiteDaysTable, Database } from './schema.ts';
 
@@ -95,6 +95,22 @@ function dataText(event: AnalyticsEvent, key: string): string | null {
 /** Rows sorted by key: concurrent upserts (PostgreSQL) lock rows in the same order and cannot deadlock. */
 const sorted = <T>(map: Map<string, T>): T[] => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 
+/**
+ * Rows in chunks of 512, 256, … 1: a multi-row statement's text depends on its row count, and
+ * SQLite's prepared statements are cached by text (storage/statementCache.ts), so a group of any
+ * size reuses at most ten texts per table instead of filling the cache with one-off ones.
+ */
+export function chunked<T>(rows: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < rows.length; ) {
+    let size = 512;
+    while (size > rows.length - at) size /= 2;
+    chunks.push(rows.slice(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
 /** A site's checked batch. */
 export interface SiteBatch {
   siteUuid: string;
@@ -121,12 +137,10 @@ export async function ingestEvents(db: Kysely<Database>, batches: readonly SiteB
   }
   if (fresh.size === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto('analytics_eids')
-      .values(sorted(fresh).map(({ event, keyDay }) => ({ day: keyDay, eid: event.eid })))
-      .onConflict((oc) => oc.columns(['day', 'eid']).doNothing())
-      .returning(['day', 'eid'])
-      .execute();
+    const stored: { day: number; eid: string }[] = [];
+    for (const rows of chunked(sorted(fresh).map(({ event, keyDay }) => ({ day: keyDay, eid: event.eid })))) {
+      stored.push(...(await trx.insertInto('analytics_eids').values(rows).onConflict((oc) => oc.columns(['day', 'eid']).doNothing()).returning(['day', 'eid']).execute()));
+    }
     if (stored.length === 0) return 0;
     const isNew = new Set(stored.map((row) => `${Number(row.day)}\u0000${row.eid}`));
     const fold = new Fold();
@@ -136,59 +150,49 @@ export async function ingestEvents(db: Kysely<Database>, batches: readonly SiteB
   });
 }
 
-async function store(trx: Transaction<Database>, fold: Fold): Promise<void> {
-  if (fold.visitors.size > 0) {
-    const added = await trx
-      .insertInto('analytics_visitors')
-      .values(sorted(fold.visitors))
-      .onConflict((oc) => oc.columns(['site_uuid', 'day', 'visitor']).doNothing())
-      .returning(['site_uuid', 'day'])
+type CountTable = 'analytics_site_days' | 'analytics_page_days' | 'analytics_breakdowns';
+
+/** One multi-row upsert: a new key is inserted, an existing row gets each counter added. */
+async function addCounts(trx: Transaction<Database>, table: CountTable, keys: string[], counters: string[], rows: object[]): Promise<void> {
+  const added = Object.fromEntries(counters.map((column) => [column, sql`${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`]));
+  for (const chunk of chunked(rows)) {
+    await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .onConflict((oc) => oc.columns(keys as never).doUpdateSet(added as never))
       .execute();
-    for (const { site_uuid, day } of added) fold.siteDays.get(`${site_uuid}\u0000${Number(day)}`)!.visitors++;
   }
-  await trx
-    .insertInto('analytics_site_days')
-    .values(sorted(fold.siteDays))
-    .onConflict((oc) =>
-      oc.columns(['site_uuid', 'day']).doUpdateSet((eb) => ({
-        page_views: eb('analytics_site_days.page_views', '+', eb.ref('excluded.page_views')),
-        visitors: eb('analytics_site_days.visitors', '+', eb.ref('excluded.visitors')),
-        engaged_ms: eb('analytics_site_days.engaged_ms', '+', eb.ref('excluded.engaged_ms')),
-        recirculation_clicks: eb('analytics_site_days.recirculation_clicks', '+', eb.ref('excluded.recirculation_clicks')),
-        events: eb('analytics_site_days.events', '+', eb.ref('excluded.events')),
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('analytics_page_days')
-    .values(sorted(fold.pageDays))
-    .onConflict((oc) =>
-      oc.columns(['site_uuid', 'day', 'page_id']).doUpdateSet((eb) => ({
-        page_views: eb('analytics_page_days.page_views', '+', eb.ref('excluded.page_views')),
-        engaged_ms: eb('analytics_page_days.engaged_ms', '+', eb.ref('excluded.engaged_ms')),
-        recirculation_clicks: eb('analytics_page_days.recirculation_clicks', '+', eb.ref('excluded.recirculation_clicks')),
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('analytics_breakdowns')
-    .values(sorted(fold.breakdowns))
-    .onConflict((oc) => oc.columns(['site_uuid', 'dimension', 'day', 'value']).doUpdateSet((eb) => ({ n: eb('analytics_breakdowns.n', '+', eb.ref('excluded.n')) })))
-    .execute();
-  await trx
-    .insertInto('analytics_pages')
-    .values(sorted(fold.pages))
-    .onConflict((oc) =>
-      oc
-        .columns(['site_uuid', 'page_id'])
-        .doUpdateSet((eb) => ({ url: eb.ref('excluded.url'), title: eb.ref('excluded.title'), last_seen: eb.ref('excluded.last_seen') }))
-        .where((eb) => eb('analytics_pages.last_seen', '<=', eb.ref('excluded.last_seen'))),
-    )
-    .execute();
+}
+
+async function store(trx: Transaction<Database>, fold: Fold): Promise<void> {
+  const added: { site_uuid: string; day: number }[] = [];
+  for (const rows of chunked(sorted(fold.visitors))) {
+    added.push(...(await trx.insertInto('analytics_visitors').values(rows).onConflict((oc) => oc.columns(['site_uuid', 'day', 'visitor']).doNothing()).returning(['site_uuid', 'day']).execute()));
+  }
+  for (const { site_uuid, day } of added) fold.siteDays.get(`${site_uuid}\u0000${Number(day)}`)!.visitors++;
+  await addCounts(trx, 'analytics_site_days', ['site_uuid', 'day'], ['page_views', 'visitors', 'engaged_ms', 'recirculation_clicks', 'events'], sorted(fold.siteDays));
+  await addCounts(trx, 'analytics_page_days', ['site_uuid', 'day', 'page_id'], ['page_views', 'engaged_ms', 'recirculation_clicks'], sorted(fold.pageDays));
+  await addCounts(trx, 'analytics_breakdowns', ['site_uuid', 'dimension', 'day', 'value'], ['n'], sorted(fold.breakdowns));
+  for (const rows of chunked(sorted(fold.pages))) {
+    await trx
+      .insertInto('analytics_pages')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns(['site_uuid', 'page_id'])
+          .doUpdateSet((eb) => ({ url: eb.ref('excluded.url'), title: eb.ref('excluded.title'), last_seen: eb.ref('excluded.last_seen') }))
+          .where((eb) => eb('analytics_pages.last_seen', '<=', eb.ref('excluded.last_seen'))),
+      )
+      .execute();
+  }
 }
 
 /** Forgets event ids and hashed visitors past their keep (docs/analytics.md "Retention"). */
 export async function pruneAnalytics(db: Kysely<Database>, now = Date.now()): Promise<void> {
   await db.deleteFrom('analytics_eids').where('day', '<', dayOf(now) - EID_KEEP_DAYS).execute();
-  await db.deleteFrom('analytics_visitors').where('day', '<', dayOf(now) - VISITOR_KEEP_DAYS).execute();
+  // Per site: the visitors' key starts with the site, so each delete is a range of it, not a scan.
+  const sites = await db.selectFrom('sites').select('uuid').execute();
+  for (const { uuid } of sites) {
+    await db.deleteFrom('analytics_visitors').where('site_uuid', '=', uuid).where('day', '<', dayOf(now) - VISITOR_KEEP_DAYS).execute();
+  }
 }
