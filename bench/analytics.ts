@@ -1,11 +1,13 @@
 // Analytics (docs/analytics.md "Bench"), per engine (SQLite; PostgreSQL too with DATABASE_URL):
 // - ingest: batches of 100 events (a third page views, half engagement ticks, the rest widget,
 //   recirculation and read events; 300 pages, 20,000 visitors) POSTed over HTTP with 16 kept-alive
-//   connections to one server process of its own (rate limits off); events stored per second.
+//   connections to one server process of its own (rate limits off); events stored per second, and
+//   per CPU-second of the server process (the client runs on the same machine).
 // - dashboard: the dashboard's query (storage/analyticsDashboard.ts) over aggregates equivalent to
 //   10 million events: 365 days × 300 pages, made in bulk by SQL (bench/analyticsVolume.ts); the
 //   median of 5 runs for 30 and for 365 days.
 // `node --import tsx bench/analytics.ts`; its rows are in `npm run bench`.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsEvent, AnalyticsEventType } from '../core/analytics/eventTypes.ts';
@@ -65,14 +67,28 @@ export async function sendBatches(origin: string): Promise<{ rate: number; faile
   return { rate: Math.round((BATCHES * BATCH) / seconds), failed };
 }
 
+/** A process's CPU seconds so far (Linux /proc; null elsewhere). */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
 async function ingestRows(engine: Engine): Promise<Row[]> {
   const server = await startServer({ env: { ...engine.env, VF_ANALYTICS_LIMIT_PER_IP: '0', VF_ANALYTICS_LIMIT_PER_SITE: '0' } });
   const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
   try {
+    const cpuBefore = cpuSeconds(server.pid);
     const { rate, failed } = await sendBatches(server.origin);
+    const cpuAfter = cpuSeconds(server.pid);
+    // The client shares the machine: events per CPU-second of the server says what one core of it takes.
+    const perCpu = cpuBefore === null || cpuAfter === null ? '' : `, ${Math.round((BATCHES * BATCH) / (cpuAfter - cpuBefore)).toLocaleString('en')} per server CPU-second`;
     // Event ids are kept for every stored event (the demo history has none); the warm-up's one is not counted.
     const stored = await db.selectFrom('analytics_eids').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return [[`analytics ingest (${engine.name}, batches of ${BATCH}, ${CONNECTIONS} connections, one process)`, `${rate.toLocaleString('en')} events/s`,
+    return [[`analytics ingest (${engine.name}, batches of ${BATCH}, ${CONNECTIONS} connections, one process)`, `${rate.toLocaleString('en')} events/s${perCpu}`,
       `≥ 20,000 events/s; ${failed} failed, ${(Number(stored.n) - 1).toLocaleString('en')} of ${(BATCHES * BATCH).toLocaleString('en')} stored`]];
   } finally {
     await db.destroy();

@@ -49,10 +49,10 @@ export async function dashboard(db: Kysely<Database>, siteUuid: string, fromDay:
       .select(['day', 'page_views', 'visitors', 'engaged_ms', 'recirculation_clicks'])
       .where(inPeriod)
       .execute(),
+    // count(*) over a GROUP BY: PostgreSQL hashes it, quicker than count(distinct …)'s sort.
     db
-      .selectFrom('analytics_visitors')
-      .select((eb) => eb.fn.count<number>('visitor').distinct().as('n'))
-      .where(inPeriod)
+      .selectFrom((eb) => eb.selectFrom('analytics_visitors').select('visitor').where(inPeriod).groupBy('visitor').as('v'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     mediums('referrer'),
     mediums('recirculation'),
