@@ -5,6 +5,11 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../server/storage/schema.ts';
 import { SORT_ORDERS } from '../server/storage/content-queries.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import { DEMO_SITE } from '../server/seed.ts';
@@ -90,6 +95,28 @@ export async function perEngine(rowsOn: (engine: Engine) => Promise<Row[]>): Pro
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+  return rows;
+}
+
+/**
+ * `measure` in this process on a fresh SQLite file, and on DATABASE_URL's database when set
+ * (bench/reviews.ts, bench/analyticsVolume.ts): for benches of a query, with no server between.
+ */
+export async function inProcessPerEngine(folderPrefix: string, measure: (name: string, db: Kysely<Database>) => Promise<Row[]>): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), folderPrefix));
+  const rows: Row[] = [];
+  try {
+    const sqlite = openDatabase({ engine: 'sqlite', file: join(dir, 'vf.sqlite') });
+    rows.push(...(await measure('SQLite', sqlite)));
+    await sqlite.destroy();
+    if (process.env['DATABASE_URL']) {
+      const postgres = openDatabase({ engine: 'postgres', url: process.env['DATABASE_URL'] });
+      rows.push(...(await measure('PostgreSQL', postgres)));
+      await postgres.destroy();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }

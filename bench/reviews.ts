@@ -3,18 +3,15 @@
 // summary (count, average, distribution: review_counts, storage/reviews.ts) and of the first and
 // a deep page in each order. `node --import tsx bench/reviews.ts`; its rows are in `npm run bench`.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { REVIEW_SORTS } from '../core/api/reviewTypes.ts';
 import { DEFAULT_SITE_SETTINGS } from '../core/settings/site.ts';
 import { PUBLIC_VIEWER } from '../server/content/visibility.ts';
-import { migrateToLatest, openDatabase } from '../server/storage/engine.ts';
+import { migrateToLatest } from '../server/storage/engine.ts';
 import { addReview, listReviews, ratingSummary } from '../server/storage/reviews.ts';
 import { upsertSite } from '../server/storage/sites.ts';
 import type { ContentsTable, Database } from '../server/storage/schema.ts';
-import type { Row } from './comments-list.ts';
+import { inProcessPerEngine, type Row } from './comments-list.ts';
 
 const TOTAL = 50_000;
 const SITE = randomUUID();
@@ -67,23 +64,7 @@ async function measure(name: string, db: Kysely<Database>): Promise<Row[]> {
 }
 
 /** The rows for `npm run bench`: SQLite, and PostgreSQL when DATABASE_URL is set. */
-export async function reviewRows(): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'vf-bench-reviews-'));
-  const rows: Row[] = [];
-  try {
-    const sqlite = openDatabase({ engine: 'sqlite', file: join(dir, 'vf.sqlite') });
-    rows.push(...(await measure('SQLite', sqlite)));
-    await sqlite.destroy();
-    if (process.env['DATABASE_URL']) {
-      const postgres = openDatabase({ engine: 'postgres', url: process.env['DATABASE_URL'] });
-      rows.push(...(await measure('PostgreSQL', postgres)));
-      await postgres.destroy();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return rows;
-}
+export const reviewRows = (): Promise<Row[]> => inProcessPerEngine('vf-bench-reviews-', measure);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const row of await reviewRows()) console.log(row.join(' | '));

@@ -17,6 +17,7 @@ import { chatSessionRows } from './chat-element.ts';
 import { notificationRows } from './notifications.ts';
 import { trendingRows } from './trending.ts';
 import { pollTable } from './polls.ts';
+import { analyticsRows } from './analytics.ts';
 import { reviewRows } from './reviews.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
@@ -68,6 +69,8 @@ rows.push(...(await notificationRows()));
 rows.push(...(await trendingRows()));
 // A busy poll (bench/polls.ts): 1,000 votes a second with live results, votes lost 0, per engine.
 rows.push(...(await pollTable()));
+// Analytics (bench/analytics.ts): ingest events/s in batches of 100 on one process, and the dashboard over 10M events' aggregates.
+rows.push(...(await analyticsRows()));
 // Reviews' reads on one container of 50,000 reviews (bench/reviews.ts): the summary and each order's pages.
 rows.push(...(await reviewRows()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.

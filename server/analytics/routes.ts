@@ -13,10 +13,11 @@ import { DASHBOARD_MAX_DAYS } from '../../core/api/analyticsTypes.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '../auth/rateLimit.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { params } from '../routes/schemas.ts';
-import { dayOf, ingestEvents, pruneAnalytics } from '../storage/analytics.ts';
+import { dayOf, pruneAnalytics } from '../storage/analytics.ts';
 import { dashboard } from '../storage/analyticsDashboard.ts';
 import { hostOf, siteOr404 } from '../storage/sites.ts';
 import { bodyValidator } from '../validation.ts';
+import { IngestQueue } from './ingestQueue.ts';
 import { analyticsBatch, dashboardAnswer, dashboardQuery, eventsQuery, gifQuery } from './schemas.ts';
 
 /** The smallest transparent GIF (1×1). */
@@ -42,6 +43,7 @@ function dayParam(text: string, field: string): number {
 export default async function analyticsRoutes(app: FastifyInstance, options: { limits?: AnalyticsLimits }): Promise<void> {
   const limits = options.limits ?? DEFAULT_ANALYTICS_LIMITS;
   const validBatch = bodyValidator(analyticsBatch);
+  const ingest = new IngestQueue(app.db);
 
   // Beacons send JSON as text/plain; both are read as JSON, as text first so size is a 413.
   const parseJson = (_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => {
@@ -65,7 +67,7 @@ export default async function analyticsRoutes(app: FastifyInstance, options: { l
     if (!siteUuid) throw notFound(`No site is configured for ${host}`);
     limitAnalytics(app.postLimiter, limits, request, reply, siteUuid);
     const now = Date.now();
-    await ingestEvents(app.db, siteUuid, batch.events, now);
+    await ingest.add({ siteUuid, events: batch.events });
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
       pruneAnalytics(app.db, now).catch((error: unknown) => request.log.warn({ err: error }, 'analytics prune failed'));

@@ -30,14 +30,14 @@ function conversationContent(db: Kysely<Database>, siteUuid: string, fromDay: nu
 export async function dashboard(db: Kysely<Database>, siteUuid: string, fromDay: number, toDay: number): Promise<AnalyticsDashboard> {
   // An integer literal: a bound JS number is a REAL in SQLite, and the division would not truncate.
   const postedDay = sql<number>`contents.date_created / ${sql.lit(DAY_MS)}`;
+  // The site's rows of the period, in any of the per-day tables (each keyed by site and day).
+  const inPeriod = sql<boolean>`site_uuid = ${siteUuid} and day >= ${fromDay} and day <= ${toDay}`;
   const mediums = (dimension: string) =>
     db
       .selectFrom('analytics_breakdowns')
       .select(['value', (eb) => eb.fn.sum<number>('n').as('n')])
-      .where('site_uuid', '=', siteUuid)
+      .where(inPeriod)
       .where('dimension', '=', dimension)
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
       .groupBy('value')
       .orderBy('n', 'desc')
       .orderBy('value')
@@ -47,25 +47,19 @@ export async function dashboard(db: Kysely<Database>, siteUuid: string, fromDay:
     db
       .selectFrom('analytics_site_days')
       .select(['day', 'page_views', 'visitors', 'engaged_ms', 'recirculation_clicks'])
-      .where('site_uuid', '=', siteUuid)
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
+      .where(inPeriod)
       .execute(),
+    // count(*) over a GROUP BY: PostgreSQL hashes it, quicker than count(distinct …)'s sort.
     db
-      .selectFrom('analytics_visitors')
-      .select((eb) => eb.fn.count<number>('visitor').distinct().as('n'))
-      .where('site_uuid', '=', siteUuid)
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
+      .selectFrom((eb) => eb.selectFrom('analytics_visitors').select('visitor').where(inPeriod).groupBy('visitor').as('v'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     mediums('referrer'),
     mediums('recirculation'),
     db
       .selectFrom('analytics_page_days')
       .select(['page_id', (eb) => eb.fn.sum<number>('page_views').as('page_views'), (eb) => eb.fn.sum<number>('engaged_ms').as('engaged_ms')])
-      .where('site_uuid', '=', siteUuid)
-      .where('day', '>=', fromDay)
-      .where('day', '<=', toDay)
+      .where(inPeriod)
       .groupBy('page_id')
       .orderBy('page_views', 'desc')
       .orderBy('page_id')

@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
+import { chunked, dayOf, EID_KEEP_DAYS, pruneAnalytics, VISITOR_KEEP_DAYS } from '../../server/storage/analytics.ts';
 import type { Database } from '../../server/storage/schema.ts';
 import { makeEvent, sendBeacon, sendGif, sendJson } from './analytics-calls.ts';
-import { build, countRows } from './helpers.ts';
+import { build, countRows, SITE } from './helpers.ts';
 
 const TABLES: (keyof Database)[] = ['analytics_eids', 'analytics_visitors', 'analytics_site_days', 'analytics_page_days', 'analytics_breakdowns', 'analytics_pages'];
 async function nothingStored(app: FastifyInstance): Promise<void> {
@@ -111,4 +112,27 @@ test('a client over its batch limit gets a 429 with Retry-After; events older th
   assert.equal((await sendGif(app, [makeEvent('page_view')])).statusCode, 429);
   assert.equal(Number((await siteDay(app)).page_views), 1);
   assert.equal(await countRows(app, 'analytics_site_days'), 1);
+});
+
+test('batches sent at once are written together and all counted; a retry racing its original counts once', async (t) => {
+  const app = await build(t);
+  const batches = Array.from({ length: 30 }, (_, b) => Array.from({ length: 100 }, (_, i) => makeEvent('page_view', { visitor: `v${(b * 100 + i) % 500}`, page: `p${i % 7}` })));
+  const answers = await Promise.all([...batches, batches[0]!, batches[1]!].map((events) => sendJson(app, events)));
+  assert.ok(answers.every((response) => response.statusCode === 204));
+  const day = await siteDay(app);
+  assert.deepEqual([day.page_views, day.visitors, day.events].map(Number), [3000, 500, 3000]);
+  assert.equal(await countRows(app, 'analytics_eids'), 3000);
+  assert.equal(await countRows(app, 'analytics_page_days'), 7);
+});
+
+test('event ids are forgotten after 7 days and hashed visitors after 400; statements come in a few fixed sizes', async (t) => {
+  const app = await build(t);
+  const today = dayOf(Date.now());
+  await app.db.insertInto('analytics_eids').values([{ day: today - EID_KEEP_DAYS - 1, eid: 'old' }, { day: today - EID_KEEP_DAYS, eid: 'kept' }]).execute();
+  await app.db.insertInto('analytics_visitors').values([{ site_uuid: SITE, day: today - VISITOR_KEEP_DAYS - 1, visitor: 'a' }, { site_uuid: SITE, day: today - 1, visitor: 'b' }]).execute();
+  await pruneAnalytics(app.db);
+  assert.deepEqual((await app.db.selectFrom('analytics_eids').select('eid').execute()).map((r) => r.eid), ['kept']);
+  assert.deepEqual((await app.db.selectFrom('analytics_visitors').select('visitor').execute()).map((r) => r.visitor), ['b']);
+  assert.deepEqual(chunked(Array.from({ length: 1300 })).map((c) => c.length), [512, 512, 256, 16, 4]);
+  assert.deepEqual(chunked([]), []);
 });

@@ -1,0 +1,36 @@
+/**
+ * Group commit for analytics batches (docs/analytics.md "Ingest", storage/groupCommit.ts): batches
+ * that arrive while a write is running go into the next transaction together, so a busy site
+ * costs one transaction per group, not per batch. A batch is answered after its group committed.
+ */
+import type { Kysely } from 'kysely';
+import { ingestEvents, type SiteBatch } from '../storage/analytics.ts';
+import { GroupCommit } from '../storage/groupCommit.ts';
+import type { Database } from '../storage/schema.ts';
+
+/** The most events one transaction takes (the rest wait for the next): keeps each write short. */
+export const MAX_GROUP_EVENTS = 2_000;
+
+/** How many queued batches fit in one group (at least one). */
+function fitting(queued: readonly SiteBatch[]): number {
+  let events = 0;
+  let taken = 0;
+  while (taken < queued.length && events + queued[taken]!.events.length <= MAX_GROUP_EVENTS) events += queued[taken++]!.events.length;
+  return taken;
+}
+
+export class IngestQueue {
+  private readonly group: GroupCommit<SiteBatch, void>;
+
+  constructor(db: Kysely<Database>) {
+    this.group = new GroupCommit(async (batches) => {
+      await ingestEvents(db, batches);
+      return batches.map(() => undefined);
+    }, fitting);
+  }
+
+  /** Resolves when the batch is stored (its repeats and old events dropped); rejects when the write failed. */
+  add(batch: SiteBatch): Promise<void> {
+    return this.group.add(batch);
+  }
+}
