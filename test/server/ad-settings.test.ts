@@ -98,3 +98,17 @@ describe('ad settings', () => {
     }
   });
 });
+
+describe('vendor stand-ins', () => {
+  test('each vendor’s stand-in is served at /demo/vendors/<vendor>.js for any origin; other names are 400', async (t) => {
+    const app = await build(t);
+    for (const vendor of ['custom', 'gtag', 'm32', 'outbrain', 'taboola', 'exco', 'vi', 'aniview']) {
+      const r = await app.inject({ method: 'GET', url: `/demo/vendors/${vendor}.js`, headers: { origin: 'https://elsewhere.example' } });
+      assert.equal(r.statusCode, 200, vendor);
+      assert.match(String(r.headers['content-type']), /javascript/);
+      assert.match(r.body, /stand-in/);
+      assert.equal(r.headers['access-control-allow-origin'], '*');
+    }
+    assert.equal((await app.inject({ method: 'GET', url: '/demo/vendors/adsense.js' })).statusCode, 400);
+  });
+});
