@@ -55,6 +55,8 @@ type AdKey = Surfaced<AdSurface>;
 type VendorKey = ReturnType<typeof vendorUrlKey>;
 type PromoKey = keyof typeof PROMO_SETTING_DEFAULTS;
 
+type AdKinds = { [K in AdKey]: K extends `${string}_integration` ? 'integration' : 'text' };
+
 /** The kinds of the ad settings (site.ts's SettingKind). */
 export const AD_SETTING_KINDS = {
   ...(Object.fromEntries(
@@ -67,12 +69,12 @@ export const AD_SETTING_KINDS = {
         [keys.siteAdId2, 'text'],
       ];
     }),
-  ) as Record<AdKey, 'integration' | 'text'>),
+  ) as AdKinds),
   ...(Object.fromEntries(AD_INTEGRATIONS.filter((i) => i !== 'none').map((i) => [vendorUrlKey(i), 'text'])) as Record<VendorKey, 'text'>),
   first_promo_position_conversations: 'position',
   promo_interval_conversations: 'position',
   promo_interval_replies_conversations: 'position',
-} as Record<AdKey, 'integration' | 'text'> & Record<VendorKey, 'text'> & Record<PromoKey, 'position'>;
+} as AdKinds & Record<VendorKey, 'text'> & Record<PromoKey, 'position'>;
 
 export type AdSettingValues = { [K in AdKey | VendorKey]: K extends `${string}_integration` ? AdIntegration : string | null } & Record<PromoKey, number>;
 

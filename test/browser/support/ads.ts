@@ -1,0 +1,50 @@
+/**
+ * Ad tests' helpers: settings that point every vendor at the local stand-ins (never an ad
+ * network), a slot in the page, the analytics events core/ads records, and a stand-in CMP
+ * speaking the IAB TCF v2 `__tcfapi`.
+ */
+import { takeEvents, type RecordedEvent } from '../../../core/analytics/record.ts';
+import { resetConsent } from '../../../core/analytics/consent.ts';
+import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues } from '../../../core/settings/ads.ts';
+
+export const recorded: RecordedEvent[] = [];
+takeEvents((event) => recorded.push(event));
+
+/** Stand-in addresses for every vendor, plus `overrides`. */
+export function standInSettings(overrides: Partial<Record<keyof AdSettingValues, unknown>> = {}): Partial<AdSettingValues> {
+  const urls = Object.fromEntries(AD_INTEGRATIONS.filter((i) => i !== 'none').map((i) => [vendorUrlKey(i), `/demo/vendors/${i}.js`]));
+  return { ...urls, ...overrides } as Partial<AdSettingValues>;
+}
+
+let slots = 0;
+/** A fresh slot div in the page (vendors find slots by id in `document`). */
+export function slotInPage(width = 300, height = 250): HTMLDivElement {
+  const div = document.createElement('div');
+  div.id = `test-ad-slot-${++slots}`;
+  div.style.cssText = `width:${width}px;height:${height}px`;
+  document.body.appendChild(div);
+  return div;
+}
+
+export const creativeIn = (el: Element) => el.querySelector<HTMLElement>('.vf-standin-creative, .vf-ad-card');
+export const failures = () => recorded.filter((e) => e.event_type === 'ad_failure').map((e) => e.data);
+
+/** A CMP whose reader gave (or refused) consent to vf's vendors; `undefined` removes it. */
+export function standInCmp(granted: boolean | undefined): void {
+  resetConsent();
+  const win = window as unknown as { __tcfapi?: unknown };
+  if (granted === undefined) {
+    delete win.__tcfapi;
+    return;
+  }
+  win.__tcfapi = (command: string, _version: number, callback: (data: unknown, success: boolean) => void) => {
+    if (command !== 'addEventListener') return;
+    setTimeout(() => callback({ gdprApplies: true, eventStatus: 'tcloaded', tcString: 'CO-test', listenerId: 1, vendor: { consents: { 1138: granted } } }, true), 10);
+  };
+}
+
+export function clearAdState(): void {
+  recorded.length = 0;
+  localStorage.removeItem('vf.analytics.adOptOut');
+  standInCmp(undefined);
+}
