@@ -73,3 +73,9 @@ export function adOptedOut(storage: Pick<Storage, 'getItem'> | null | undefined)
     return false;
   }
 }
+
+let midPlacements = 0;
+/** The page's next "Mid Comments Thumbnails" placement: auto-numbered in the order slots are made (§9). */
+export function nextMidCommentsPlacement(): string {
+  return taboolaPlacement('mid', ++midPlacements);
+}

@@ -11,13 +11,14 @@ export function AdFrame({ state, size, slotName }: { state: AdSlotState; size: A
   const t = useT();
   if (state === 'off' || state === 'deciding') return null;
   return (
-    <aside className="vf-ad" part="ad" aria-label={t('base.ad.label')} data-ad-state={state}>
+    // A labelled group, not an <aside>: it often sits inside another landmark (a conversation).
+    <div className="vf-ad" part="ad" role="group" aria-label={t('base.ad.label')} data-ad-state={state}>
       <span className="vf-ad__label" part="ad-label" aria-hidden="true">
         {t('base.ad.label')}
       </span>
       <div className="vf-ad__space" part="ad-space" style={{ maxWidth: '100%', width: `${size.width}px`, height: `${size.height}px`, overflow: 'hidden' }}>
         <slot name={slotName} />
       </div>
-    </aside>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *   (728 × 90), banner (320 × 50), video (640 × 360; the default for a video integration).
  * @attr {string} integration - This slot's integration instead of the surface's.
  *
- * @csspart ad - The ad's region (an `aside` labelled "Advertisement").
+ * @csspart ad - The ad's region (a group labelled "Advertisement").
  * @csspart ad-label - The visible "Advertisement" label.
  * @csspart ad-space - The reserved box the creative shows in.
  *
