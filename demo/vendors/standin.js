@@ -21,7 +21,8 @@
     box.textContent = (video ? '\u25B6 Video ad' : 'Advertisement') + ' \u2014 ' + vendorName + ' stand-in' + (note ? ' (' + note + ')' : '');
     return box;
   }
-  var later = function (fn) { setTimeout(fn, 30); };
+  // A vendor answers after a moment, as over a network (and so tests see the space before the creative).
+  var later = function (fn) { setTimeout(fn, 300); };
   var fails = function (id) { return typeof id === 'string' && id.indexOf('fail') !== -1; };
 
   var install = {

@@ -3,34 +3,19 @@ import { expect } from '@open-wc/testing';
 import { serveAd, type AdRequest } from '../../core/ads/serve.ts';
 import { AD_FAILURE_REASONS } from '../../core/ads/failure.ts';
 import { AD_FORMATS } from '../../core/ads/format.ts';
-import { releaseVideo } from '../../core/ads/video.ts';
 import type { AdIntegration } from '../../core/settings/ads.ts';
 import { bootCore } from './support/boot.ts';
-import { clearAdState, creativeIn, failures, slotInPage, standInSettings } from './support/ads.ts';
+import { adRequest, clearAdState, removeTestSlots, creativeIn, failures, slotInPage } from './support/ads.ts';
 
 const widget = { widget: 'vf-ad', widgetId: 'w-test', containerId: 'story-1' };
 
-function request(slot: HTMLElement, integration: AdIntegration, extra: Partial<AdRequest> = {}, settings: Record<string, unknown> = {}): AdRequest {
-  return {
-    slotId: slot.id,
-    surface: 'standalone',
-    integration,
-    widget,
-    settings: standInSettings({ standalone_site_ad_id: '/1234/vf-test', ...settings }),
-    retry: { retries: 0, delayMs: 0 },
-    ...extra,
-  };
-}
+const request = (slot: HTMLElement, integration: AdIntegration, extra: Partial<AdRequest> = {}, settings: Record<string, unknown> = {}): AdRequest =>
+  adRequest(slot.id, 'standalone', { standalone_site_ad_id: '/1234/vf-test', ...settings }, { integration, widget, retry: { retries: 0, delayMs: 0 }, ...extra });
 
 describe('core/ads integrations (stand-in vendor scripts)', () => {
   before(() => bootCore());
   beforeEach(() => clearAdState());
-  afterEach(() => {
-    document.querySelectorAll('[id^="test-ad-slot-"]').forEach((el) => {
-      releaseVideo(el.id);
-      el.remove();
-    });
-  });
+  afterEach(() => removeTestSlots());
 
   describe('each integration renders its creative through the vendor API', () => {
     for (const integration of ['custom', 'gtag', 'm32', 'taboola', 'exco', 'vi', 'aniview'] as const) {

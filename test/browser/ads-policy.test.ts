@@ -2,31 +2,19 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { serveAd, type AdOutcome, type AdRequest } from '../../core/ads/serve.ts';
 import { AD_FORMATS } from '../../core/ads/format.ts';
-import { releaseVideo, videoOwner } from '../../core/ads/video.ts';
+import { videoOwner } from '../../core/ads/video.ts';
 import { bootCore } from './support/boot.ts';
-import { clearAdState, creativeIn, failures, recorded, slotInPage, standInCmp, standInSettings } from './support/ads.ts';
+import { adRequest, clearAdState, removeTestSlots, creativeIn, failures, recorded, slotInPage, standInCmp } from './support/ads.ts';
 
 const widget = { widget: 'vf-ad', widgetId: 'w-policy' };
 
-function request(slotId: string, extra: Partial<AdRequest> = {}, settings: Record<string, unknown> = {}): AdRequest {
-  return {
-    slotId,
-    surface: 'liveblog',
-    widget,
-    settings: standInSettings({ liveblog_ad_integration: 'gtag', liveblog_site_ad_id: '/1234/live', ...settings }),
-    ...extra,
-  };
-}
+const request = (slotId: string, extra: Partial<AdRequest> = {}, settings: Record<string, unknown> = {}): AdRequest =>
+  adRequest(slotId, 'liveblog', { liveblog_ad_integration: 'gtag', liveblog_site_ad_id: '/1234/live', ...settings }, { widget, ...extra });
 
 describe('core/ads rules', () => {
   before(() => bootCore());
   beforeEach(() => clearAdState());
-  afterEach(() => {
-    document.querySelectorAll('[id^="test-ad-slot-"], #late-slot').forEach((el) => {
-      releaseVideo(el.id);
-      el.remove();
-    });
-  });
+  afterEach(() => removeTestSlots());
 
   describe('slot retry (5 × 1 s)', () => {
     it('a slot that appears within the retries is used', async () => {

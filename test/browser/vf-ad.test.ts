@@ -25,7 +25,10 @@ describe('<vf-ad>', () => {
     });
     const { el, after } = await mount();
     await waitUntil(() => $(el, '[part="ad"]'), 'the reserved box');
+    // The box is laid out and painted; from here on only the creative arrives.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     observer.observe({ type: 'layout-shift', buffered: false });
+    expect(creativeIn(el)).to.equal(null, 'the creative has not arrived yet');
     const reserved = el.getBoundingClientRect();
     const afterTop = after.getBoundingClientRect().top;
     await waitUntil(() => state(el) === 'ready', 'shown', { timeout: 8000 });

@@ -5,7 +5,9 @@
  */
 import { takeEvents, type RecordedEvent } from '../../../core/analytics/record.ts';
 import { resetConsent } from '../../../core/analytics/consent.ts';
-import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues } from '../../../core/settings/ads.ts';
+import { releaseVideo } from '../../../core/ads/video.ts';
+import type { AdRequest } from '../../../core/ads/serve.ts';
+import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues, type AdSurface } from '../../../core/settings/ads.ts';
 
 export const recorded: RecordedEvent[] = [];
 takeEvents((event) => recorded.push(event));
@@ -16,11 +18,17 @@ export function standInSettings(overrides: Partial<Record<keyof AdSettingValues,
   return { ...urls, ...overrides } as Partial<AdSettingValues>;
 }
 
+/** A request for `slotId` on `surface`, with the stand-ins and `settings`. */
+export function adRequest(slotId: string, surface: AdSurface, settings: Record<string, unknown>, extra: Partial<AdRequest> & Pick<AdRequest, 'widget'>): AdRequest {
+  return { slotId, surface, settings: standInSettings(settings), ...extra };
+}
+
 let slots = 0;
 /** A fresh slot div in the page (vendors find slots by id in `document`). */
 export function slotInPage(width = 300, height = 250): HTMLDivElement {
   const div = document.createElement('div');
   div.id = `test-ad-slot-${++slots}`;
+  div.dataset['testAdSlot'] = '';
   div.style.cssText = `width:${width}px;height:${height}px`;
   document.body.appendChild(div);
   return div;
@@ -41,6 +49,14 @@ export function standInCmp(granted: boolean | undefined): void {
     if (command !== 'addEventListener') return;
     setTimeout(() => callback({ gdprApplies: true, eventStatus: 'tcloaded', tcString: 'CO-test', listenerId: 1, vendor: { consents: { 1138: granted } } }, true), 10);
   };
+}
+
+/** Removes the slots a test made, giving back the page's video ad if one held it. */
+export function removeTestSlots(): void {
+  document.querySelectorAll<HTMLElement>('[data-test-ad-slot]').forEach((el) => {
+    releaseVideo(el.id);
+    el.remove();
+  });
 }
 
 export function clearAdState(): void {
