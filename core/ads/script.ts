@@ -25,6 +25,7 @@ export function loadScript(url: string | null): Promise<boolean> {
       const script = document.createElement('script');
       script.async = true;
       script.src = href;
+      script.dataset['vfAdVendor'] = ''; // vf added it, for an ad (docs/ads.md)
       script.onload = () => resolve(true);
       script.onerror = () => {
         loads.delete(href); // a later ad may try again
