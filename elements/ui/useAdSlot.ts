@@ -2,8 +2,10 @@
  * One ad in an element (docs/ads.md): decides once, before anything is drawn, whether an ad will
  * be asked for (page meta, opt-out, consent, the surface's integration), then makes the slot the
  * vendor fills — a light-DOM `<div slot="…" id="…">` on the host, because vendors find slots by
- * id in `document` — and serves the ad into it. Space is reserved only when an ad will be asked
- * for, so the creative's arrival never moves the page.
+ * id in `document` — and serves the ad into it. 'deciding' (what can be known at once allows an
+ * ad: page meta, opt-out, integration) already reserves the space, the same on the server's first
+ * paint and in the browser; only a refused consent or a publisher's own slot content then takes
+ * it away. The creative's arrival never moves the page.
  */
 import { useEffect, useState } from 'react';
 import type { WidgetRef } from '../../core/analytics/eventTypes.ts';
