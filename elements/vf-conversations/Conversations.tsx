@@ -33,7 +33,7 @@ export interface ConversationsProps {
   /** `first-promo-position`, `promo-interval`: where the `promo-N` slots go (docs/elements.md). */
   firstPromoPosition?: number;
   promoInterval?: number;
-  /** `reply-interval`: reserved for promos between replies; validated, not yet used. */
+  /** `reply-interval`: replies between promo slots inside a thread (docs/ads.md). */
   replyInterval?: number;
   /** `region-label`: the region's accessible name (default "Comments"). */
   regionLabel?: string;
