@@ -35,6 +35,7 @@ const chunks = {
     'vf-topic-follow': 'elements/vf-topic-follow/define.ts',
     'vf-trending-articles': 'elements/vf-trending-articles/define.ts',
     'vf-poll': 'elements/vf-poll/define.ts',
+    'vf-ad': 'elements/vf-ad/define.ts',
     'vf-page-follow': 'elements/vf-page-follow/define.ts',
     'vf-share-bar': 'elements/vf-share-bar/define.ts',
     'vf-share-total': 'elements/vf-share-total/define.ts',

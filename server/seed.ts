@@ -28,6 +28,7 @@ import { seedDemoShares } from './demoShares.ts';
 import { seedDemoPolls } from './demoPolls.ts';
 import { seedDemoReviews } from './demoReviews.ts';
 import { seedDemoAnalytics } from './demoAnalytics.ts';
+import { DEMO_AD_SETTINGS } from './demoAds.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -53,7 +54,8 @@ export interface SeedOptions {
 
 export async function seed(app: FastifyInstance, options: SeedOptions = {}): Promise<void> {
   // The demo pages show browser push (docs/push.md); localhost is a secure context.
-  const settings = app.demo && options.demoContent ? { ...DEFAULT_SETTINGS, enable_push_notifications: true } : { ...DEFAULT_SETTINGS };
+  // …and ads from the local vendor stand-ins (docs/ads.md "Demo").
+  const settings = app.demo && options.demoContent ? { ...DEFAULT_SETTINGS, enable_push_notifications: true, ...DEMO_AD_SETTINGS } : { ...DEFAULT_SETTINGS };
   await upsertSite(app.db, { uuid: DEMO_SITE.uuid, name: DEMO_SITE.name, domains: [...DEMO_SITE.domains], settings });
   // The settings were reset: the login switches are derived again from the stored login
   // configuration, so a restart does not hide a login method an admin set up.

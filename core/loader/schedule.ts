@@ -56,6 +56,8 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-media-gallery': { inView: LAZY_MARGIN_PX },
   // a poll below the fold: on coming within 500 px of the viewport (docs/polls.md)
   'vf-poll': { inView: LAZY_MARGIN_PX },
+  // an ad (docs/ads.md): asked for on coming within 500 px of the viewport
+  'vf-ad': { inView: LAZY_MARGIN_PX },
   // lazy views (content.md §2): loaded on coming within 500 px of the viewport
   'vf-average-rating': { inView: LAZY_MARGIN_PX },
   'vf-reviews': { inView: LAZY_MARGIN_PX },

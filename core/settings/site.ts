@@ -4,7 +4,10 @@
  * validates with it, the client reads the same names (docs/settings.md describes each one).
  */
 
-export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text';
+import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration, POSITION_MAX } from './ads.ts';
+
+/** `integration`: one of AD_INTEGRATIONS; `position`: a whole number 1–100 (ads.ts). */
+export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'integration' | 'position';
 
 /** The stored settings, with their kinds. `timestamp` and `text` may be null (unset). */
 export const SITE_SETTING_KINDS = {
@@ -50,11 +53,17 @@ export const SITE_SETTING_KINDS = {
   authprovider_social_providers: 'text',
   autosociallogin: 'boolean',
   thirdparty_enabled: 'boolean',
+  // ads and promos (ads.ts, docs/ads.md)
+  ...AD_SETTING_KINDS,
 } as const satisfies Record<string, SettingKind>;
 
 export type StoredSettingKey = keyof typeof SITE_SETTING_KINDS;
 
-type ValueOf<K extends SettingKind> = K extends 'boolean' ? boolean : K extends 'seconds' ? number : K extends 'timestamp' ? number | null : string | null;
+type ValueOf<K extends SettingKind> = K extends 'boolean' ? boolean
+  : K extends 'seconds' | 'position' ? number
+  : K extends 'timestamp' ? number | null
+  : K extends 'integration' ? (typeof AD_INTEGRATIONS)[number]
+  : string | null;
 
 /** What an admin can set. */
 export type StoredSiteSettings = { [K in StoredSettingKey]: ValueOf<(typeof SITE_SETTING_KINDS)[K]> };
@@ -104,6 +113,7 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   authprovider_social_providers: null,
   autosociallogin: false,
   thirdparty_enabled: false,
+  ...DEFAULT_AD_SETTINGS,
 };
 
 /** Spec §5: the social login types, exactly. */
@@ -173,6 +183,10 @@ export function settingProblem(key: string, value: unknown): string | null {
         : `${key} must be a whole number of seconds from 0 to ${EDIT_TIMEOUT_MAX}`;
     case 'timestamp':
       return value === null || (Number.isInteger(value) && (value as number) >= 0) ? null : `${key} must be a time in milliseconds or null`;
+    case 'integration':
+      return isAdIntegration(value) ? null : `${key} must be one of ${AD_INTEGRATIONS.join(', ')}`;
+    case 'position':
+      return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= POSITION_MAX ? null : `${key} must be a whole number from 1 to ${POSITION_MAX}`;
     case 'text':
       return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX)
         ? null
@@ -188,6 +202,8 @@ export function settingsChangeSchemaProperties(): Record<string, object> {
       kind === 'boolean' ? { type: 'boolean' }
       : kind === 'seconds' ? { type: 'integer', minimum: 0, maximum: EDIT_TIMEOUT_MAX }
       : kind === 'timestamp' ? { type: ['integer', 'null'], minimum: 0 }
+      : kind === 'integration' ? { type: 'string', enum: [...AD_INTEGRATIONS] }
+      : kind === 'position' ? { type: 'integer', minimum: 1, maximum: POSITION_MAX }
       : { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX };
   }
   return props;

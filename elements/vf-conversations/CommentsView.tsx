@@ -18,7 +18,7 @@ import { promoPositions } from './settings.ts';
 export interface CommentsViewProps {
   args: CommentsArgs;
   paginationReplyLimit: number;
-  promo: { first: number; interval: number };
+  promo: { first: number; interval: number; replies: number };
   /** The empty state (differs per tab). */
   empty: React.ReactNode;
   loadingText: string;
@@ -60,6 +60,7 @@ export function CommentsView({ args, paginationReplyLimit, promo, empty, loading
           containerUuid={args.containerUuid}
           paginationReplyLimit={paginationReplyLimit}
           promoPositions={promoPositions(comments.length, promo.first, promo.interval)}
+          replyInterval={promo.replies}
         />
       )}
       {list.isError ? <ErrorState message={t('conversations.error.more')} onRetry={() => void list.fetchNextPage()} /> : null}

@@ -4,6 +4,8 @@
  * valid settings, waits for the session, then hands over to ConversationsPanel.
  */
 import { useMemo } from 'react';
+import { selectSettings } from '../../core/session/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -31,7 +33,7 @@ export interface ConversationsProps {
   /** `first-promo-position`, `promo-interval`: where the `promo-N` slots go (docs/elements.md). */
   firstPromoPosition?: number;
   promoInterval?: number;
-  /** `reply-interval`: reserved for promos between replies; validated, not yet used. */
+  /** `reply-interval`: replies between promo slots inside a thread (docs/ads.md). */
   replyInterval?: number;
   /** `region-label`: the region's accessible name (default "Comments"). */
   regionLabel?: string;
@@ -47,14 +49,21 @@ export function Conversations(props: ConversationsProps) {
   const { status, sectionUuid, page, containerId, retry } = useElementContainer(vfContainerId);
   const { limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold } = props;
   const { firstPromoPosition, promoInterval, replyInterval, deeplink } = props;
+  const site = useAppSelector(selectSettings);
   const settings = useMemo(
     () =>
       settingsFor(
-        { limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold, firstPromoPosition, promoInterval, replyInterval, deeplink },
+        {
+          limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold, deeplink,
+          // The attributes win; else the site's promo settings (docs/ads.md); else the defaults.
+          firstPromoPosition: firstPromoPosition ?? site?.first_promo_position_conversations,
+          promoInterval: promoInterval ?? site?.promo_interval_conversations,
+          replyInterval: replyInterval ?? site?.promo_interval_replies_conversations,
+        },
         page?.deeplink_uuid,
       ),
     [limit, replyLimit, paginationLimit, paginationReplyLimit, sort, featuredTabActiveThreshold,
-      firstPromoPosition, promoInterval, replyInterval, deeplink, page?.deeplink_uuid],
+      firstPromoPosition, promoInterval, replyInterval, deeplink, page?.deeplink_uuid, site],
   );
   const loading = loadingText?.trim() || t('conversations.loading');
 

@@ -119,7 +119,7 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
             key={shown}
             args={shown === 'picks' ? picksArgs : allArgs}
             paginationReplyLimit={settings.paginationReplyLimit}
-            promo={{ first: settings.firstPromoPosition, interval: settings.promoInterval }}
+            promo={{ first: settings.firstPromoPosition, interval: settings.promoInterval, replies: settings.replyInterval }}
             empty={shown === 'picks' ? <EmptyState text={t('conversations.picks.empty')} /> : <EmptyState />}
             loadingText={loadingText}
             offersNew={shown === 'all'}

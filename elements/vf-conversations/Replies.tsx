@@ -11,6 +11,7 @@ import { useT } from '../ui/useIntl.ts';
 import { Comment } from './Comment.tsx';
 import { useFocusTarget } from './focusTarget.tsx';
 import { HeldNotice } from './HeldNotice.tsx';
+import { PromoSlot } from './PromoSlot.tsx';
 
 export interface RepliesProps {
   thread: CommentData;
@@ -18,6 +19,9 @@ export interface RepliesProps {
   containerUuid: string;
   /** Replies per "Load more replies" page (pagination-reply-limit). */
   pageSize: number;
+  /** A promo slot after every this many replies (0: none); named `<promoPrefix>-N`. */
+  promoEvery?: number;
+  promoPrefix?: string;
 }
 
 function merge(first: CommentData[], more: CommentData[]): CommentData[] {
@@ -25,7 +29,7 @@ function merge(first: CommentData[], more: CommentData[]): CommentData[] {
   return [...first, ...more.filter((c) => !seen.has(c.content_uuid) && seen.add(c.content_uuid))];
 }
 
-function Reply({ reply, answers, sectionUuid, containerUuid }: { reply: CommentData; answers: string | null; sectionUuid: string; containerUuid: string }) {
+function Reply({ reply, answers, sectionUuid, containerUuid, promo }: { reply: CommentData; answers: string | null; sectionUuid: string; containerUuid: string; promo: string | null }) {
   const t = useT();
   const focus = useFocusTarget(reply.content_uuid);
   return (
@@ -33,11 +37,12 @@ function Reply({ reply, answers, sectionUuid, containerUuid }: { reply: CommentD
       {answers ? <p className="vf-replying-to">{t('conversations.replyingTo', { name: answers })}</p> : null}
       <Comment comment={reply} sectionUuid={sectionUuid} containerUuid={containerUuid} />
       <HeldNotice comment={reply} />
+      {promo ? <PromoSlot name={promo} /> : null}
     </li>
   );
 }
 
-export function Replies({ thread, sectionUuid, containerUuid, pageSize }: RepliesProps) {
+export function Replies({ thread, sectionUuid, containerUuid, pageSize, promoEvery = 0, promoPrefix = 'reply-promo' }: RepliesProps) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
   const more = useThreadRepliesInfiniteQuery(
@@ -56,8 +61,9 @@ export function Replies({ thread, sectionUuid, containerUuid, pageSize }: Replie
     <div className="vf-replies">
       {replies.length > 0 ? (
         <ol className="vf-list vf-list--replies" aria-label={t('conversations.replies.label', { name: thread.actor.name })}>
-          {replies.map((reply) => (
+          {replies.map((reply, i) => (
             <Reply
+              promo={promoEvery > 0 && (i + 1) % promoEvery === 0 && i + 1 < replies.length ? `${promoPrefix}-${(i + 1) / promoEvery}` : null}
               key={reply.content_uuid}
               reply={reply}
               // Only a reply to another reply says whom it answers; a parent not loaded is left out.

@@ -18,11 +18,13 @@ import { loadFirstPage } from './firstPage.ts';
  *   `featured` (opens on the Editor's picks tab, newest first). The reader can change it.
  * @attr {number} featured-tab-active-threshold - Picks needed before the "Editor's picks" tab
  *   shows, 0–100 (3).
- * @attr {number} first-promo-position - After which comment the first `promo-1` slot goes, 1–100 (1).
+ * @attr {number} first-promo-position - After which comment the first `promo-1` slot goes, 1–100
+ *   (the site's `first_promo_position_conversations`, else 1). With ads on, an unfilled promo slot
+ *   shows an ad of the site's general surface (docs/ads.md).
  * @attr {number} promo-interval - Comments between promo slots, first-promo-position–100
- *   (the larger of 6 and first-promo-position).
- * @attr {number} reply-interval - Reserved for promos between replies (same range as
- *   promo-interval); validated, no slots yet.
+ *   (the site's `promo_interval_conversations`, else the larger of 6 and first-promo-position).
+ * @attr {number} reply-interval - Replies between the promo slots `reply-promo-T-N` inside thread
+ *   T (same range as promo-interval; the site's `promo_interval_replies_conversations`).
  * @attr {string} region-label - The region's accessible name (default "Comments").
  * @attr {string} loading-text - What the loading placeholder announces (default "Loading comments…").
  * @attr {string} deeplink - A comment uuid to show, scroll to and highlight; like `?deeplink=`

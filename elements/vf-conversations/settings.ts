@@ -34,7 +34,7 @@ export interface ConversationSettings {
   featuredThreshold: number;
   firstPromoPosition: number;
   promoInterval: number;
-  /** Reserved for promos between replies (a later ads issue); validated like promo-interval. */
+  /** Replies between promo slots inside a thread (docs/ads.md); validated like promo-interval. */
   replyInterval: number;
   deeplink: string | null;
 }

@@ -7,11 +7,15 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastif
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AD_INTEGRATIONS } from '../../core/settings/ads.ts';
 import { notFound } from '../errors.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(REPO_ROOT, 'dist');
 const DEMO = join(REPO_ROOT, 'demo');
+
+/** The vendors with a stand-in in demo/vendors/standin.js: every integration but none. */
+const STAND_IN_VENDORS = AD_INTEGRATIONS.filter((integration) => integration !== 'none');
 
 const SHORT_CACHE = 'public, max-age=300';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -42,6 +46,13 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   // import() that follows (with one) share one cache entry (core/loader/moduleImport.ts).
   app.get<{ Params: { '*': string } }>('/chunks/*', { schema: noInput, config: publicCors }, (request, reply) =>
     send(reply, join(DIST, 'chunks'), request.params['*'], IMMUTABLE_CACHE),
+  );
+  // The ad vendors' local stand-ins (docs/ads.md "Stand-ins"): one file that installs the API of
+  // the vendor its address names; any origin may load it, as a vendor's script.
+  app.get<{ Params: { vendor: string } }>(
+    '/demo/vendors/:vendor.js',
+    { schema: { params: { type: 'object', properties: { vendor: { type: 'string', enum: [...STAND_IN_VENDORS] } }, required: ['vendor'] } }, config: publicCors },
+    (_request, reply) => send(reply, join(DEMO, 'vendors'), 'standin.js', null),
   );
   app.get<{ Params: { '*': string } }>('/demo/*', { schema: noInput }, (request, reply) =>
     send(reply, DEMO, request.params['*'] || 'index.html', null),

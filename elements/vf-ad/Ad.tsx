@@ -1,0 +1,41 @@
+/**
+ * <vf-ad>: a standalone ad (content.md §2 "standalone ad"; docs/ads.md). The surface's
+ * integration (or the one the publisher names) fills a box of the format's size, reserved before
+ * the creative arrives; nothing shows when ads are off for the page, the reader opted out, consent
+ * is required and not given, or the integration is `none`.
+ */
+import { adFormat, AD_FORMATS } from '../../core/ads/format.ts';
+import { AD_SURFACES, isAdIntegration, VIDEO_INTEGRATIONS } from '../../core/settings/ads.ts';
+import { allowedValue } from '../../core/settings/clamp.ts';
+import { AdFrame } from '../ui/AdFrame.tsx';
+import { useHost } from '../ui/hostEvents.ts';
+import { useHostState } from '../ui/useHostState.ts';
+import { useAdSlot, type AdSlotState } from '../ui/useAdSlot.ts';
+
+export interface AdProps {
+  /** `surface`: whose ad settings apply (default standalone). */
+  surface?: string;
+  /** `format`: rectangle (300 × 250, default), leaderboard, banner, or video (640 × 360). */
+  format?: string;
+  /** `integration`: this slot's integration instead of the surface's. */
+  integration?: string;
+}
+
+const SLOT = 'creative';
+const HOST_STATE: Record<AdSlotState, 'loading' | 'ready' | 'empty' | 'error'> = {
+  deciding: 'loading',
+  loading: 'loading',
+  shown: 'ready',
+  off: 'empty',
+  failed: 'error',
+};
+
+export function Ad({ surface, format, integration }: AdProps) {
+  const host = useHost();
+  const chosen = isAdIntegration(integration) ? integration : undefined;
+  const named = format ? adFormat(format) : chosen && VIDEO_INTEGRATIONS.includes(chosen) ? 'video' : 'rectangle';
+  const size = AD_FORMATS[named];
+  const state = useAdSlot({ host, slotName: SLOT, surface: allowedValue(surface ?? 'standalone', ['standalone', ...AD_SURFACES]), integration: chosen, size });
+  useHostState(HOST_STATE[state]);
+  return <AdFrame state={state} size={size} slotName={SLOT} />;
+}

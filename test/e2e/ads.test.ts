@@ -1,0 +1,39 @@
+// Ads end to end on demo/ads.html with the built client and the real server: every creative comes
+// from the local vendor stand-ins (no ad network is contacted), in space reserved before it came.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { browser, server, useServerAndBrowser } from './setup.ts';
+
+useServerAndBrowser();
+
+describe('ads on the demo page', () => {
+  it('shows the standalone, video, recommendation and promo ads from the stand-ins, and only from this server', async () => {
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.origin) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    await page.goto(`${server.origin}/demo/ads.html`);
+    const standalone = page.locator('vf-ad[surface="standalone"]');
+    await standalone.locator('[data-vendor="gtag"]').waitFor({ timeout: 15000 });
+    assert.equal(await standalone.getByRole('group', { name: 'Advertisement' }).count(), 1);
+    await page.locator('vf-ad[surface="liveblog"] [data-vendor="exco"]').waitFor({ timeout: 15000 });
+    await page.locator('vf-ad[integration="outbrain"] a.vf-ad-card').waitFor({ timeout: 15000 });
+    await page.locator('vf-conversations').scrollIntoViewIfNeeded();
+    await page.locator('vf-conversations [data-vendor="taboola"]').first().waitFor({ timeout: 20000 });
+    assert.deepEqual(foreign, []);
+    await page.close();
+  });
+
+  it('with the opt-out key set, no ad and no space', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/demo/poll.html`);
+    await page.evaluate(() => localStorage.setItem('vf.analytics.adOptOut', 'true'));
+    await page.goto(`${server.origin}/demo/ads.html`);
+    const standalone = page.locator('vf-ad[surface="standalone"]');
+    await page.waitForFunction(() => document.querySelector('vf-ad[surface="standalone"]')?.getAttribute('data-vf-state') === 'empty', null, { timeout: 15000 });
+    assert.equal((await standalone.boundingBox())?.height ?? 0, 0);
+    assert.equal(await page.locator('.vf-standin-creative').count(), 0);
+    await page.close();
+  });
+});
