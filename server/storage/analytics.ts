@@ -56,7 +56,7 @@ class Fold {
       page.recirculation_clicks++;
       this.count(site, day, 'recirculation', dataText(event, 'medium') ?? 'unknown');
     } else if (event.event_type === 'ad_failure') {
-      this.count(site, day, 'ad_failure', dataText(event, 'reason') ?? 'unknown');
+      this.count(site, day, 'ad_failure', dataText(event, 'failureReason') ?? 'unknown');
     }
     const key = `${site}\u0000${event.meta.page_id}`;
     const known = this.pages.get(key);

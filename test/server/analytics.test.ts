@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
 import { chunked, dayOf, EID_KEEP_DAYS, pruneAnalytics, VISITOR_KEEP_DAYS } from '../../server/storage/analytics.ts';
 import type { Database } from '../../server/storage/schema.ts';
+import { adFailureRecord, AD_FAILURE_REASONS } from '../../core/ads/failure.ts';
 import { makeEvent, sendBeacon, sendGif, sendJson } from './analytics-calls.ts';
 import { build, countRows, SITE } from './helpers.ts';
 
@@ -43,6 +44,15 @@ test('a batch is stored as aggregates per site, page and day; a repeated event i
   // The same visitor on a later batch is not a new visitor that day.
   assert.equal((await sendJson(app, [makeEvent('page_view', { visitor: 'bob' })])).statusCode, 204);
   assert.deepEqual([(await siteDay(app)).page_views, (await siteDay(app)).visitors].map(Number), [4, 2]);
+});
+
+test("an ad failure is counted by its reason, as the ads client records it", async (t) => {
+  const app = await build(t);
+  const record = (reason: string) => makeEvent('ad_failure', { data: { ...adFailureRecord({ widget: 'vf-ad', widgetId: 'w1' }, 'gtag', reason as never) } });
+  const events = [record(AD_FAILURE_REASONS.gtagSlotNotFound), record(AD_FAILURE_REASONS.gtagSlotNotFound), record(AD_FAILURE_REASONS.videoUnavailable)];
+  assert.equal((await sendJson(app, events)).statusCode, 204);
+  const failures = await app.db.selectFrom('analytics_breakdowns').select(['value', 'n']).where('dimension', '=', 'ad_failure').orderBy('value').execute();
+  assert.deepEqual(failures.map((r) => [r.value, Number(r.n)]), [[AD_FAILURE_REASONS.videoUnavailable, 1], [AD_FAILURE_REASONS.gtagSlotNotFound, 2]].sort());
 });
 
 test('a beacon (text/plain) and the image fallback are read as JSON batches', async (t) => {
