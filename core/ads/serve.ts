@@ -12,6 +12,7 @@ import { adapterFor, type AdContext } from './adapter.ts';
 import './adapters/display.ts';
 import './adapters/recommendation.ts';
 import './adapters/video.ts';
+import { countAd } from '../analytics/adTally.ts';
 import { AD_FAILURE_REASONS, failureReasonOf, recordAdFailure, type AdFailureReason } from './failure.ts';
 import { adOptedOut, AD_FORMATS, taboolaPlacement, type AdSize } from './format.ts';
 import { findSlot, type RetryPolicy } from './slot.ts';
@@ -91,6 +92,7 @@ async function attempt(request: AdRequest, integration: AdIntegration, slot: HTM
     slot.replaceChildren();
     return { status: 'failed', integration, reason: failureReasonOf(error) };
   }
+  countAd('adIframes');
   return { status: 'shown', integration, stop: watchViewability(slot, request.widget, integration, request.onViewed) };
 }
 

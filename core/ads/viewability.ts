@@ -3,6 +3,7 @@
  * visible (half its height and 40 px of its width in view) for 1000 ms without a break is viewed:
  * one `ad_view` event. Returns a stop function.
  */
+import { countAd } from '../analytics/adTally.ts';
 import { recordEvent } from '../analytics/record.ts';
 import type { WidgetRef } from '../analytics/eventTypes.ts';
 import type { AdIntegration } from '../settings/ads.ts';
@@ -18,9 +19,11 @@ export function watchViewability(slot: HTMLElement, widget: WidgetRef, integrati
     observer?.disconnect();
     observer = null;
   };
+  let seen = false;
   const viewed = () => {
     stop();
     try {
+      countAd('viewedAds');
       recordEvent({ event_type: 'ad_view', w: widget, data: { ad_integration: integration } });
       onViewed?.();
     } catch {
@@ -32,7 +35,10 @@ export function watchViewability(slot: HTMLElement, widget: WidgetRef, integrati
       (entries) => {
         const entry = entries[entries.length - 1]!;
         clearTimeout(timer);
-        if (adIsVisible(entry)) timer = setTimeout(viewed, AD_VIEW_MS);
+        if (!adIsVisible(entry)) return;
+        if (!seen) countAd('viewableAds');
+        seen = true;
+        timer = setTimeout(viewed, AD_VIEW_MS);
       },
       { threshold: [0, AD_VIEW_THRESHOLD, 0.75, 1] },
     );

@@ -13,6 +13,7 @@ import { mountedWidgets } from '../mount/registry.ts';
 import { storage } from '../session/storage.ts';
 import { getStore } from '../store/index.ts';
 import { selectRegionInView } from '../visibility/slice.ts';
+import { adData, resetAdTally } from './adTally.ts';
 import { readConsent, type ConsentResult } from './consent.ts';
 import { ACTIVE_WINDOW_MS, ENGAGE_INTERVAL_MS, ENGAGEMENT_TICK_MS, EngagementMeter, type WidgetSample } from './engagement.ts';
 import { applyVisit, factsOf, forgetVisit, makeEvent, writeVisit, type EventInput } from './pageVisit.ts';
@@ -96,7 +97,7 @@ function run(page: PageIdentity, consent: ConsentResult): void {
   };
   const reportEngage = () => {
     const engage = meter.takeEngage();
-    if (engage) add({ event_type: 'engage', engage, wStats: meter.widgetStats() });
+    if (engage) add({ event_type: 'engage', engage, wStats: meter.widgetStats(), adData: adData() });
   };
   const leaving = () => {
     reportEngage();
@@ -145,6 +146,7 @@ function run(page: PageIdentity, consent: ConsentResult): void {
     untap();
     takeEvents(null);
     leaving();
+    resetAdTally();
     sender.stop();
   };
 }

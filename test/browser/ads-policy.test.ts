@@ -3,6 +3,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { serveAd, type AdOutcome, type AdRequest } from '../../core/ads/serve.ts';
 import { AD_FORMATS } from '../../core/ads/format.ts';
 import { videoOwner } from '../../core/ads/video.ts';
+import { adData, resetAdTally } from '../../core/analytics/adTally.ts';
 import { bootCore } from './support/boot.ts';
 import { adRequest, clearAdState, removeTestSlots, creativeIn, failures, recorded, slotInPage, standInCmp } from './support/ads.ts';
 
@@ -77,6 +78,19 @@ describe('core/ads rules', () => {
       const views = recorded.filter((e) => e.event_type === 'ad_view');
       expect(views.map((e) => e.w!.widgetId)).to.deep.equal(['w-policy']);
       expect(views[0]!.data).to.deep.equal({ ad_integration: 'gtag' });
+    });
+
+    it("the page's ad figures for analytics: creatives shown, ads that came into view, ads viewed", async () => {
+      resetAdTally();
+      expect(adData(), 'no ad yet: no adData').to.equal(undefined);
+      const seen = slotInPage();
+      const below = slotInPage();
+      below.style.cssText += ';position:absolute;top:5000px';
+      let viewed = false;
+      await serveAd(request(seen.id, { onViewed: () => (viewed = true) }));
+      await serveAd(request(below.id, { widget: { widget: 'vf-ad', widgetId: 'w-below' } }));
+      await waitUntil(() => viewed, 'viewed', { timeout: 4000 });
+      expect(adData()).to.deep.equal({ adIframes: 2, viewableAds: 1, viewedAds: 1 });
     });
 
     it('an ad scrolled away before 1000 ms is not viewed until it is back for a full second', async () => {

@@ -5,6 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import '../../elements/vf-conversations/define.ts';
+import { countAd } from '../../core/analytics/adTally.ts';
 import type { AnalyticsEvent } from '../../core/analytics/eventTypes.ts';
 import { mountedWidgets } from '../../core/mount/registry.ts';
 import { getStore } from '../../core/store/index.ts';
@@ -49,11 +50,12 @@ describe('analytics engagement', () => {
     for (const el of document.querySelectorAll('.engagement-fixture')) el.remove();
   });
 
-  it('a widget in view: its time and the page time add up per tick; widget_visible once', async () => {
+  it('a widget in view: its time and the page time add up per tick; widget_visible once; the page\'s ad figures ride along', async () => {
     const { el, containerId } = await conversation(0);
     await waitFor(() => inView(el), 'in view');
     stayActive();
     await restartAnalytics();
+    countAd('adIframes'); // an ad showed on this page (core/ads counts it so)
     await wait(1400);
     leavePage();
     const visible = sentEvents('widget_visible');
@@ -65,6 +67,7 @@ describe('analytics engagement', () => {
     const stat = engage!.wStats!.find((s) => s.widgetId === widgetIdOf(el))!;
     expect(stat).to.include({ widget: 'vf-conversations', isVisible: true });
     expect(stat.engagementTime).to.equal(engage!.engage!.time);
+    expect(engage!.adData).to.deep.equal({ adIframes: 1, viewableAds: 0, viewedAds: 0 });
   });
 
   it('a widget below the fold counts nothing until it is scrolled into view (40 px, 25 %)', async () => {
@@ -78,6 +81,7 @@ describe('analytics engagement', () => {
     await wait(800);
     leavePage();
     const totals = engageTotals(sentEvents('engage'));
+    expect(sentEvents('engage').every((e) => e.adData === undefined), 'a new page with no ad sends no adData').to.equal(true);
     expect(totals.time).to.be.above(totals.vftime + 600, 'page time before the widget was seen');
     expect(totals.vftime).to.be.above(0);
     expect(sentEvents('widget_visible')).to.have.length(1);

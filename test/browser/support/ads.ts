@@ -3,6 +3,7 @@
  * network), a slot in the page, the analytics events core/ads records, and a stand-in CMP
  * speaking the IAB TCF v2 `__tcfapi`.
  */
+import { stopAnalytics } from '../../../core/analytics/lazy.ts';
 import { takeEvents, type RecordedEvent } from '../../../core/analytics/record.ts';
 import { resetConsent } from '../../../core/analytics/consent.ts';
 import { releaseVideo } from '../../../core/ads/video.ts';
@@ -10,7 +11,7 @@ import type { AdRequest } from '../../../core/ads/serve.ts';
 import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues, type AdSurface } from '../../../core/settings/ads.ts';
 
 export const recorded: RecordedEvent[] = [];
-takeEvents((event) => recorded.push(event));
+const record = (event: RecordedEvent) => recorded.push(event);
 
 /** Stand-in addresses for every vendor, plus `overrides`. */
 export function standInSettings(overrides: Partial<Record<keyof AdSettingValues, unknown>> = {}): Partial<AdSettingValues> {
@@ -59,7 +60,11 @@ export function removeTestSlots(): void {
   });
 }
 
+/** Forgets what ads recorded and what they set; the events go to `recorded`, not to the analytics
+ * client that booting starts (stopped here, a start still waiting included). */
 export function clearAdState(): void {
+  stopAnalytics();
+  takeEvents(record);
   recorded.length = 0;
   localStorage.removeItem('vf.analytics.adOptOut');
   standInCmp(undefined);
