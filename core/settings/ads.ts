@@ -31,6 +31,14 @@ export const adSettingKeys = (surface: AdSurface) =>
 /** A vendor's script URL setting (null: the vendor's documented address, VENDOR_SCRIPT_URLS). */
 export const vendorUrlKey = (integration: Exclude<AdIntegration, 'none'>) => `ad_script_url_${integration}` as const;
 
+/**
+ * What a vendor script setting may hold: an https address or a path on the page's own origin
+ * (the demo's stand-ins). Anything else (http, data:, javascript:, //host) is refused by the
+ * admin route and, if stored anyway, ignored in favour of the vendor's own address.
+ */
+export const SCRIPT_URL_PATTERN = '^(https://[^\\s]+|/[^/\\s][^\\s]*)$';
+const SCRIPT_URL = new RegExp(SCRIPT_URL_PATTERN);
+
 /** The vendors' own script addresses, used when a site names none. */
 export const VENDOR_SCRIPT_URLS: Record<Exclude<AdIntegration, 'none'>, string | null> = {
   custom: null, // the publisher's own file: nothing to default to
@@ -70,11 +78,11 @@ export const AD_SETTING_KINDS = {
       ];
     }),
   ) as AdKinds),
-  ...(Object.fromEntries(AD_INTEGRATIONS.filter((i) => i !== 'none').map((i) => [vendorUrlKey(i), 'text'])) as Record<VendorKey, 'text'>),
+  ...(Object.fromEntries(AD_INTEGRATIONS.filter((i) => i !== 'none').map((i) => [vendorUrlKey(i), 'script_url'])) as Record<VendorKey, 'script_url'>),
   first_promo_position_conversations: 'position',
   promo_interval_conversations: 'position',
   promo_interval_replies_conversations: 'position',
-} as AdKinds & Record<VendorKey, 'text'> & Record<PromoKey, 'position'>;
+} as AdKinds & Record<VendorKey, 'script_url'> & Record<PromoKey, 'position'>;
 
 export type AdSettingValues = { [K in AdKey | VendorKey]: K extends `${string}_integration` ? AdIntegration : string | null } & Record<PromoKey, number>;
 
@@ -109,5 +117,5 @@ export function surfaceAdSettings(settings: Partial<AdSettingValues> | null | un
 /** The script address for an integration: the site's setting, else the vendor's own. */
 export function vendorScriptUrl(settings: Partial<AdSettingValues> | null | undefined, integration: Exclude<AdIntegration, 'none'>): string | null {
   const value = (settings as Record<string, unknown> | null | undefined)?.[vendorUrlKey(integration)];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : VENDOR_SCRIPT_URLS[integration];
+  return typeof value === 'string' && SCRIPT_URL.test(value.trim()) ? value.trim() : VENDOR_SCRIPT_URLS[integration];
 }

@@ -4,10 +4,10 @@
  * validates with it, the client reads the same names (docs/settings.md describes each one).
  */
 
-import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration, POSITION_MAX } from './ads.ts';
+import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration, POSITION_MAX, SCRIPT_URL_PATTERN } from './ads.ts';
 
 /** `integration`: one of AD_INTEGRATIONS; `position`: a whole number 1–100 (ads.ts). */
-export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'integration' | 'position';
+export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'script_url' | 'integration' | 'position';
 
 /** The stored settings, with their kinds. `timestamp` and `text` may be null (unset). */
 export const SITE_SETTING_KINDS = {
@@ -187,6 +187,10 @@ export function settingProblem(key: string, value: unknown): string | null {
       return isAdIntegration(value) ? null : `${key} must be one of ${AD_INTEGRATIONS.join(', ')}`;
     case 'position':
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= POSITION_MAX ? null : `${key} must be a whole number from 1 to ${POSITION_MAX}`;
+    case 'script_url':
+      return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX && new RegExp(SCRIPT_URL_PATTERN).test(value))
+        ? null
+        : `${key} must be an https:// address or a path on the site (/…), or null`;
     case 'text':
       return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX)
         ? null
@@ -204,6 +208,7 @@ export function settingsChangeSchemaProperties(): Record<string, object> {
       : kind === 'timestamp' ? { type: ['integer', 'null'], minimum: 0 }
       : kind === 'integration' ? { type: 'string', enum: [...AD_INTEGRATIONS] }
       : kind === 'position' ? { type: 'integer', minimum: 1, maximum: POSITION_MAX }
+      : kind === 'script_url' ? { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX, pattern: SCRIPT_URL_PATTERN }
       : { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX };
   }
   return props;

@@ -50,7 +50,7 @@ describe('ad settings', () => {
     for (const [key, value] of Object.entries(body)) assert.equal(settings[key], value, key);
   });
 
-  test('an integration outside the list, a position outside 1–100 or an over-long id is a 400 and nothing is stored', async (t) => {
+  test('an integration outside the list, a position outside 1–100, an over-long id or a script that is not https is a 400 and nothing is stored', async (t) => {
     const app = await build(t);
     const admin = await signupAs(app, 'admin');
     for (const bad of [
@@ -61,6 +61,11 @@ describe('ad settings', () => {
       { promo_interval_conversations: 101 },
       { promo_interval_replies_conversations: 2.5 },
       { standalone_site_ad_id: 'x'.repeat(201) },
+      // a vendor's script is an https address or a path on the site, never anything that runs otherwise
+      { ad_script_url_gtag: 'javascript:alert(1)' },
+      { ad_script_url_custom: 'data:text/javascript,alert(1)' },
+      { ad_script_url_taboola: '//ads.evil.example/loader.js' },
+      { ad_script_url_vi: 'http://ads.example/tag.js' },
     ]) {
       const r = await change(app, admin.access_token, { ...bad, standalone_ad_integration: 'custom' });
       assert.equal(r.statusCode, 400, JSON.stringify(bad));

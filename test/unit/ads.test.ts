@@ -33,6 +33,9 @@ describe('ad settings', () => {
     assert.equal(vendorScriptUrl({ ad_script_url_gtag: '/demo/vendors/gtag.js' }, 'gtag'), '/demo/vendors/gtag.js');
     assert.equal(vendorScriptUrl({}, 'gtag'), 'https://securepubads.g.doubleclick.net/tag/js/gpt.js');
     assert.equal(vendorScriptUrl({ ad_script_url_custom: '  ' }, 'custom'), null);
+    // A stored address that is not https or a path on the site is ignored.
+    assert.equal(vendorScriptUrl({ ad_script_url_gtag: 'javascript:alert(1)' }, 'gtag'), 'https://securepubads.g.doubleclick.net/tag/js/gpt.js');
+    assert.equal(vendorScriptUrl({ ad_script_url_custom: '//evil.example/x.js' }, 'custom'), null);
   });
 });
 
