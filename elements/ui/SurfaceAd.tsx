@@ -6,7 +6,8 @@
  * ad, so neither the creative's arrival nor the browser's takeover moves the page. With ads off
  * it draws nothing and makes no slot.
  */
-import { AD_FORMATS } from '../../core/ads/format.ts';
+import type { ReactElement } from 'react';
+import { AD_FORMATS, TABOOLA_ARTICLE } from '../../core/ads/format.ts';
 import { selectSettings } from '../../core/session/slice.ts';
 import { surfaceAdSettings, VIDEO_INTEGRATIONS, type AdIntegration, type AdSurface } from '../../core/settings/ads.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
@@ -18,18 +19,22 @@ export interface SurfaceAdProps {
   surface: AdSurface;
   /** The shadow `<slot>` name (unique in the element) the vendor's light-DOM div shows through. */
   slotName: string;
-  /** Taboola's placement name (docs/ads.md). */
+  /** Taboola's placement name (docs/ads.md; default "Mid-Article Thumbnails"). */
   placement?: string;
   /** Only this integration may fill the slot (e.g. Taboola's "Above Comments Thumbnails"). */
   only?: AdIntegration;
+  /** Wraps the ad box (a list item, a slide); nothing is drawn, wrapper included, with ads off. */
+  wrap?: (ad: ReactElement) => ReactElement;
 }
 
-export function SurfaceAd({ surface, slotName, placement, only }: SurfaceAdProps) {
+export function SurfaceAd({ surface, slotName, placement = TABOOLA_ARTICLE, only, wrap }: SurfaceAdProps) {
   const host = useHost();
   const integration = surfaceAdSettings(useAppSelector(selectSettings), surface).integration;
   const size = VIDEO_INTEGRATIONS.includes(integration) ? AD_FORMATS.video : AD_FORMATS.rectangle;
   // An integration other than the one this slot takes: 'none' rules the ad out at once.
   const chosen = only && integration !== only ? 'none' : undefined;
   const state = useAdSlot({ host, slotName, surface, size, placement, integration: chosen });
-  return <AdFrame state={state} size={size} slotName={slotName} />;
+  if (state === 'off') return null;
+  const ad = <AdFrame state={state} size={size} slotName={slotName} />;
+  return wrap ? wrap(ad) : ad;
 }

@@ -7,6 +7,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../elements/vf-liveblog/define.ts';
+import '../../elements/vf-trending-articles/define.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, waitFor } from './support/dom.ts';
 import { clearAdState, creativeIn, failures, recorded, standInCmp } from './support/ads.ts';
@@ -14,7 +15,8 @@ import { takeEvents } from '../../core/analytics/record.ts';
 import { siteSettingsFor, tabsThrough } from './support/adSurfaces.ts';
 import { liveEvent, mountLive, publish, seedLiveblog, unmountLive } from './support/liveblog.ts';
 import { startMockFeed } from './support/realtime.ts';
-import { unique } from './support/api.ts';
+import { newReader, unique } from './support/api.ts';
+import { article } from './support/trending.ts';
 
 const feed = startMockFeed(); // before boot: core must open the socket on the mock
 before(() => bootCore());
@@ -91,5 +93,62 @@ describe('the live blog’s ads', () => {
     await waitUntil(() => frames(other).length === 0, 'consent refused takes the box away');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(other.querySelectorAll(':scope > [slot]')).to.have.length(0);
+  });
+});
+
+describe('the trending surface’s ad card', () => {
+  before(async () => {
+    const author = await newReader('Ad Surfaces Author');
+    for (const [title, comments] of [['Ad story one', 5], ['Ad story two', 4], ['Ad story three', 3]] as const) await article(author, title, comments);
+  });
+
+  const hosts: HTMLElement[] = [];
+  afterEach(() => hosts.splice(0).forEach((host) => host.remove()));
+
+  async function mountTrending(attrs: string): Promise<HTMLElement> {
+    const host = document.createElement('div');
+    document.body.append(host);
+    host.innerHTML = `<vf-trending-articles limit="3" ${attrs}></vf-trending-articles><button id="after-tr">After</button>`;
+    hosts.push(host);
+    return host.firstElementChild as HTMLElement;
+  }
+  const items = (el: Element) => $$(el, '[part="list"] > li').map((li) => li.getAttribute('part'));
+
+  it('list: an Outbrain card after the second article, a list item reserved with the articles; links keep their medium; axe finds nothing', async () => {
+    const el = await mountTrending('');
+    await waitUntil(() => $$(el, '[part="headline"]').length === 3, 'three articles');
+    expect(items(el)).to.deep.equal(['item', 'item', 'ad-item', 'item'], 'the box is there with the articles');
+    await waitUntil(() => shown(el).length === 1, 'the recommendation', { timeout: 10000 });
+    expect(el.querySelector('.vf-ad-card')).to.not.equal(null, 'Outbrain’s card');
+    expect($$<HTMLAnchorElement>(el, '[part~="link"]').every((a) => new URL(a.href).searchParams.get('vf_medium') === 'standalone_top_pages')).to.equal(true);
+    expect(failures()).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+    await tabsThrough($$(el, '[part~="link"]')[0]!, document.getElementById('after-tr')!);
+  });
+
+  it('carousel: the card sits between the slides without being one — "n of 3" and the arrow keys count articles', async () => {
+    const el = await mountTrending('view="carousel"');
+    await waitUntil(() => $$(el, '.vf-trending__slide').length === 3, 'three slides');
+    const track = $(el, '[part="track"]')!;
+    expect([...track.children].map((c) => c.className)).to.deep.equal(['vf-trending__slide', 'vf-trending__slide', 'vf-trending__ad-slide', 'vf-trending__slide']);
+    expect($$(el, '.vf-trending__slide').map((s) => s.getAttribute('aria-label'))).to.deep.equal(['1 of 3', '2 of 3', '3 of 3']);
+    await waitUntil(() => shown(el).length === 1, 'the recommendation', { timeout: 10000 });
+    await expect(el).to.be.accessible();
+  });
+
+  it('a vendor that renders nothing records "ad render failure during generateAd()" and keeps its box; a reader who opted out gets no card', async () => {
+    const restore = siteSettingsFor({ trending_site_ad_id: 'fail-widget' });
+    try {
+      const el = await mountTrending('');
+      await waitUntil(() => failures().length === 1, 'the failure', { timeout: 10000 });
+      expect(failures()[0]).to.include({ widget: 'vf-trending-articles', ad_integration: 'outbrain', failureReason: 'ad render failure during generateAd()' });
+      expect(items(el)).to.include('ad-item');
+    } finally {
+      restore();
+    }
+    localStorage.setItem('vf.analytics.adOptOut', 'true');
+    const off = await mountTrending('');
+    await waitUntil(() => $$(off, '[part="headline"]').length === 3, 'three articles');
+    expect(items(off)).to.deep.equal(['item', 'item', 'item']);
   });
 });
