@@ -25,6 +25,26 @@ describe('ads on the demo page', () => {
     await page.close();
   });
 
+  it('the live blog, trending and article demo pages show their surfaces’ ads from the stand-ins only', async () => {
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.origin) && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    await page.goto(`${server.origin}/demo/liveblog.html`);
+    await page.locator('vf-liveblog [data-vendor="exco"]').first().waitFor({ timeout: 15000 });
+    await page.goto(`${server.origin}/demo/trending.html`);
+    for (const el of await page.locator('vf-trending-articles').all()) await el.scrollIntoViewIfNeeded();
+    await page.locator('vf-trending-articles a.vf-ad-card').first().waitFor({ timeout: 20000 });
+    await page.goto(`${server.origin}/demo/article.html`);
+    await page.locator('vf-conversation-starter').scrollIntoViewIfNeeded();
+    await page.locator('vf-conversation-starter [data-vendor="custom"]').waitFor({ timeout: 20000 });
+    await page.locator('vf-conversations').scrollIntoViewIfNeeded();
+    await page.locator('vf-conversations [slot="above-comments"] [data-vendor="taboola"]').waitFor({ timeout: 20000 });
+    assert.deepEqual(foreign, []);
+    await page.close();
+  });
+
   it('with the opt-out key set, no ad and no space', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.origin}/demo/poll.html`);
