@@ -8,11 +8,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../elements/vf-conversation-starter/define.ts';
 import '../../elements/vf-conversations/define.ts';
-import { takeEvents } from '../../core/analytics/record.ts';
 import { newReader, seedConversation, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, waitFor } from './support/dom.ts';
-import { clearAdState, creativeIn, failures, recorded, standInCmp } from './support/ads.ts';
+import { clearAdState, creativeIn, failures, standInCmp } from './support/ads.ts';
 import { siteSettingsFor, tabsThrough } from './support/adSurfaces.ts';
 import { mountConversations } from './support/conversations.ts';
 
@@ -21,10 +20,7 @@ before(async () => {
   await bootCore();
   reader = await newReader('Ad Surfaces Reader');
 });
-beforeEach(() => {
-  clearAdState();
-  takeEvents((event) => recorded.push(event)); // this page's analytics client may have taken them
-});
+beforeEach(() => clearAdState());
 
 const slotDiv = (el: Element, name: string) => el.querySelector<HTMLElement>(`:scope > [slot="${name}"]`);
 const frameOf = (el: Element, name: string) => $$(el, '[part="ad"]').find((f) => f.querySelector(`slot[name="${name}"]`)) ?? null;

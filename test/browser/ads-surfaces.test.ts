@@ -10,8 +10,7 @@ import '../../elements/vf-liveblog/define.ts';
 import '../../elements/vf-trending-articles/define.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, waitFor } from './support/dom.ts';
-import { clearAdState, creativeIn, failures, recorded, standInCmp } from './support/ads.ts';
-import { takeEvents } from '../../core/analytics/record.ts';
+import { clearAdState, creativeIn, failures, standInCmp } from './support/ads.ts';
 import { siteSettingsFor, tabsThrough } from './support/adSurfaces.ts';
 import { liveEvent, mountLive, publish, seedLiveblog, unmountLive } from './support/liveblog.ts';
 import { startMockFeed } from './support/realtime.ts';
@@ -20,10 +19,7 @@ import { article } from './support/trending.ts';
 
 const feed = startMockFeed(); // before boot: core must open the socket on the mock
 before(() => bootCore());
-beforeEach(() => {
-  clearAdState();
-  takeEvents((event) => recorded.push(event)); // this page's analytics client may have taken them
-});
+beforeEach(() => clearAdState());
 afterEach(unmountLive);
 
 const frames = (el: Element) => $$(el, '[part="ad"]');
