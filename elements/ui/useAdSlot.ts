@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import type { WidgetRef } from '../../core/analytics/eventTypes.ts';
 import { adsOff, adsOffNow, serveAd, type AdOutcome } from '../../core/ads/serve.ts';
 import type { AdSize } from '../../core/ads/format.ts';
+import { releaseVideo } from '../../core/ads/video.ts';
 import { containerIdOf, ensureWidgetId } from '../../core/mount/scan.ts';
 import { selectPage } from '../../core/page/slice.ts';
 import { selectSettings } from '../../core/session/slice.ts';
@@ -61,11 +62,16 @@ export function useAdSlot({ host, slotName, surface, integration, size, placemen
       setState('loading');
       outcome = await serveAd({ ...request, slotId: div.id, widget: widgetRef(host), size, placement });
       if (live) setState(outcome.status === 'shown' ? 'shown' : outcome.status === 'off' ? 'off' : 'failed');
-      else if (outcome.status === 'shown') outcome.stop();
+      else {
+        if (outcome.status === 'shown') outcome.stop();
+        releaseVideo(div.id);
+      }
     })();
     return () => {
       live = false;
       if (outcome?.status === 'shown') outcome.stop();
+      // A slot that goes away gives back the page's one video ad (if it held it).
+      if (div) releaseVideo(div.id);
       div?.remove();
     };
     // The request's parts are its inputs; `request` itself is rebuilt each render.

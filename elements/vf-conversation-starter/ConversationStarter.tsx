@@ -3,6 +3,7 @@
  * conversation at `target`, shown once that conversation has at least the minimum number of
  * comments. "Join the conversation" scrolls there and focuses its compose box. The loader keeps
  * the element invisible until it enters the viewport and loads it within 500 px or after 10 s.
+ * With ads on, the site's conversation_starter ad goes below the prompt.
  */
 import { useId } from 'react';
 import { clampSetting } from '../../core/settings/clamp.ts';
@@ -18,6 +19,7 @@ import { useT } from '../ui/useIntl.ts';
 import { useWidgetContainer } from '../ui/useWidgetContainer.ts';
 import { useHasConversation } from '../ui/useHasConversation.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
+import { SurfaceAd } from '../ui/SurfaceAd.tsx';
 import { MINIMUM_COMMENTS, starterShows } from './starterRules.ts';
 
 export interface ConversationStarterProps {
@@ -84,6 +86,8 @@ export function ConversationStarter({ target, title, description, minimumComment
           {t('conversations.starter.join')}
         </Button>
       ) : null}
+      {/* The conversation_starter surface's ad, below the prompt (docs/ads.md "Surfaces"). */}
+      <SurfaceAd surface="conversation_starter" slotName="starter-ad" />
     </section>
   );
 }

@@ -29,6 +29,8 @@ import { loadFirstPage } from './firstPage.ts';
  * @csspart description - The description.
  * @csspart count - "12 comments".
  * @csspart button - "Join the conversation".
+ * @csspart ad - With ads on, the site's `conversation_starter` ad below the prompt, labelled
+ *   "Advertisement" (docs/ads.md "Surfaces"); `ad-label`, `ad-space` inside it.
  * @csspart error - The error with its Retry button.
  * @csspart skeleton - The loading placeholder.
  *

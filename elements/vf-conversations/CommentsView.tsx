@@ -1,7 +1,8 @@
 /**
  * One list of top-level comments (all comments or editor's picks, in the chosen order):
  * loading / empty / error states, "Load more comments" (pagination-limit per page), the held
- * "N new comments" control and the promo slots.
+ * "N new comments" control, the promo slots and, with Taboola as the general surface's
+ * integration, its "Above Comments Thumbnails" ad above the list.
  */
 import { useEffect } from 'react';
 import { useCommentsInfiniteQuery, type CommentsArgs } from '../../core/api/comments.ts';
@@ -14,6 +15,8 @@ import { ErrorState } from '../ui/ErrorState.tsx';
 import { NewCommentsControl } from './NewCommentsControl.tsx';
 import { useHeldComments } from '../ui/useHeldComments.ts';
 import { promoPositions } from './settings.ts';
+import { TABOOLA_ABOVE } from '../../core/ads/format.ts';
+import { SurfaceAd } from '../ui/SurfaceAd.tsx';
 
 export interface CommentsViewProps {
   args: CommentsArgs;
@@ -54,14 +57,18 @@ export function CommentsView({ args, paginationReplyLimit, promo, empty, loading
       {comments.length === 0 ? (
         empty
       ) : (
-        <CommentList
-          comments={comments}
-          sectionUuid={args.sectionUuid}
-          containerUuid={args.containerUuid}
-          paginationReplyLimit={paginationReplyLimit}
-          promoPositions={promoPositions(comments.length, promo.first, promo.interval)}
-          replyInterval={promo.replies}
-        />
+        <>
+          {/* Taboola's "Above Comments Thumbnails" (content.md §9; docs/ads.md "Surfaces"). */}
+          <SurfaceAd surface="general" slotName="above-comments" placement={TABOOLA_ABOVE} only="taboola" />
+          <CommentList
+            comments={comments}
+            sectionUuid={args.sectionUuid}
+            containerUuid={args.containerUuid}
+            paginationReplyLimit={paginationReplyLimit}
+            promoPositions={promoPositions(comments.length, promo.first, promo.interval)}
+            replyInterval={promo.replies}
+          />
+        </>
       )}
       {list.isError ? <ErrorState message={t('conversations.error.more')} onRetry={() => void list.fetchNextPage()} /> : null}
       {list.hasNextPage && !list.isError ? (

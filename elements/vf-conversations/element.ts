@@ -65,6 +65,8 @@ import { loadFirstPage } from './firstPage.ts';
  * @csspart empty - The "Be the first to comment" state.
  * @csspart error - An error with its Retry button.
  * @csspart skeleton - The loading placeholder.
+ * @csspart ad - An ad box ("Advertisement"): in an unfilled promo slot, and, with Taboola as the
+ *   general surface's integration, "Above Comments Thumbnails" above the list (docs/ads.md).
  * @csspart login-dialog - The log in / sign up dialog.
  *
  * @cssprop [--vf-font-family=system-ui, …] - Font stack.

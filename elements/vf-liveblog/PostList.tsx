@@ -14,7 +14,9 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
+import { SurfaceAd } from '../ui/SurfaceAd.tsx';
 import { Post } from './Post.tsx';
+import { useAdAnchors } from './adAnchors.ts';
 import { postsArgs } from './firstPage.ts';
 
 
@@ -60,6 +62,7 @@ export function PostList({ sectionUuid, containerUuid, limit, closed, editor, lo
   const all = (list.data?.pages ?? []).flatMap((page) => page.contents);
   const heldHere = held.filter((id) => all.some((post) => post.content_uuid === id));
   const posts = heldHere.length ? all.filter((post) => !heldHere.includes(post.content_uuid)) : all;
+  const adAfter = useAdAnchors(posts.map((post) => post.content_uuid));
 
   // At the top, or with nothing else to read, nothing jumps: new posts show at once (before paint).
   const showNow = heldHere.length > 0 && (atTop || posts.length + pinned.length === 0);
@@ -121,6 +124,7 @@ export function PostList({ sectionUuid, containerUuid, limit, closed, editor, lo
           {posts.map((post) => (
             <li key={post.content_uuid}>
               <Post post={post} {...item} />
+              {adAfter.has(post.content_uuid) ? <SurfaceAd surface="liveblog" slotName={`ad-${post.content_uuid}`} /> : null}
             </li>
           ))}
         </ol>

@@ -51,6 +51,8 @@ import { loadFirstPage } from './firstPage.ts';
  * @csspart empty - "No posts yet."
  * @csspart error - An error with its Retry button.
  * @csspart skeleton - The loading placeholder.
+ * @csspart ad - An ad of the site's `liveblog` surface after the first post, then every 5th
+ *   (docs/ads.md "Surfaces"); `ad-label`, `ad-space` inside it.
  *
  * @cssprop [--vf-color-accent=#0b5cad] - Buttons, links, the pinned mark and focus rings.
  * @cssprop [--vf-color-liked=#c0264f] - A liked heart.

@@ -4,9 +4,10 @@
  * Keys: Tab goes through the links; ←/→ (flipped right-to-left), Home and End on a link move to
  * another slide's link. No auto-rotation, so the row is a polite live region.
  */
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, useRef, useState } from 'react';
 import { ArticleCard, type ArticleLink } from './ArticleCard.tsx';
 import { useT } from '../ui/useIntl.ts';
+import { TrendingAd } from './TrendingAd.tsx';
 
 interface CarouselProps {
   articles: ArticleLink[];
@@ -50,17 +51,19 @@ export function Carousel({ articles, thumbnail, headingId, onOpen }: CarouselPro
       </div>
       <div className="vf-trending__track" part="track" ref={track} aria-live="polite" onKeyDown={onKeyDown}>
         {articles.map((article, i) => (
-          <div
-            key={article.item.content_container_uuid}
-            className="vf-trending__slide"
-            part={i === current ? 'item slide current' : 'item slide'}
-            role="group"
-            aria-roledescription={t('trending_articles.slide')}
-            aria-label={t('trending_articles.position', { index: i + 1, total: articles.length })}
-            onFocus={() => setCurrent(i)}
-          >
-            <ArticleCard article={article} thumbnail={thumbnail} onOpen={() => onOpen(article, i + 1)} />
-          </div>
+          <Fragment key={article.item.content_container_uuid}>
+            <div
+              className="vf-trending__slide"
+              part={i === current ? 'item slide current' : 'item slide'}
+              role="group"
+              aria-roledescription={t('trending_articles.slide')}
+              aria-label={t('trending_articles.position', { index: i + 1, total: articles.length })}
+              onFocus={() => setCurrent(i)}
+            >
+              <ArticleCard article={article} thumbnail={thumbnail} onOpen={() => onOpen(article, i + 1)} />
+            </div>
+            <TrendingAd after={i + 1} count={articles.length} as="div" />
+          </Fragment>
         ))}
       </div>
     </section>

@@ -6,7 +6,7 @@
  * (core/loader/schedule.ts). The current article (its container id) is never listed; in
  * recirculation mode it is recorded as read. Links carry the tracking medium.
  */
-import { useEffect, useId } from 'react';
+import { Fragment, useEffect, useId } from 'react';
 import { useRecordReadMutation, useTrendingQuery } from '../../core/api/trending.ts';
 import type { TrendingContainer } from '../../core/api/types.ts';
 import { isLoggedInUser, selectCurrentUser } from '../../core/session/slice.ts';
@@ -25,6 +25,7 @@ import { ArticleCard, type ArticleLink } from './ArticleCard.tsx';
 import { Carousel } from './Carousel.tsx';
 import { trackedUrl } from './trackedUrl.ts';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
+import { TrendingAd } from './TrendingAd.tsx';
 
 export interface TrendingArticlesProps {
   /** `vf-container-id` / `data-id`: the current article's container id (default: the page's). */
@@ -117,9 +118,12 @@ export function TrendingArticles(props: TrendingArticlesProps) {
     body = (
       <ol className={`vf-trending__list vf-trending__list--${view}`} part="list">
         {articles.map((article, i) => (
-          <li key={article.item.content_container_uuid} className="vf-trending__item" part="item">
-            <ArticleCard article={article} thumbnail={thumbnail} onOpen={() => open(article, i + 1)} />
-          </li>
+          <Fragment key={article.item.content_container_uuid}>
+            <li className="vf-trending__item" part="item">
+              <ArticleCard article={article} thumbnail={thumbnail} onOpen={() => open(article, i + 1)} />
+            </li>
+            <TrendingAd after={i + 1} count={articles.length} as="li" />
+          </Fragment>
         ))}
       </ol>
     );

@@ -54,6 +54,9 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart error - The error with its Retry button.
  * @csspart offline - The offline notice.
  * @csspart skeleton - The loading placeholder.
+ * @csspart ad-item - The ad card of the site's `trending` surface after the second article (a list
+ *   item, or a box between the carousel's slides; docs/ads.md "Surfaces").
+ * @csspart ad - The ad box in it ("Advertisement"); `ad-label`, `ad-space` inside.
  *
  * @cssprop [--vf-trending-columns-min=14rem] - Grid view: the narrowest column.
  * @cssprop [--vf-trending-slide-width=16rem] - Carousel view: a slide's width.

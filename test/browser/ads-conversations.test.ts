@@ -18,8 +18,10 @@ before(async () => {
 });
 beforeEach(() => clearAdState());
 
-const creatives = (el: Element) => [...el.querySelectorAll<HTMLElement>(':scope > [slot] .vf-standin-creative')];
-const shownSlots = (el: Element) => [...el.querySelectorAll<HTMLElement>(':scope > [slot]')].filter((d) => d.querySelector('.vf-standin-creative')).map((d) => d.slot);
+// The promo slots only: Taboola's "Above Comments Thumbnails" is ads-surfaces.test.ts's.
+const PROMO = ':scope > [slot]:not([slot="above-comments"])';
+const creatives = (el: Element) => [...el.querySelectorAll<HTMLElement>(`${PROMO} .vf-standin-creative`)];
+const shownSlots = (el: Element) => [...el.querySelectorAll<HTMLElement>(PROMO)].filter((d) => d.querySelector('.vf-standin-creative')).map((d) => d.slot);
 
 describe('<vf-conversations> promo ads', () => {
   it('fills promo slots from the site’s promo settings with the general surface’s integration, labelled, in reserved space; axe finds nothing', async () => {
@@ -28,7 +30,7 @@ describe('<vf-conversations> promo ads', () => {
     const el = await mountConversations(id);
     await waitUntil(() => creatives(el).length === 2, 'two promo ads', { timeout: 10000 });
     expect(shownSlots(el).sort()).to.deep.equal(['promo-1', 'promo-2']);
-    const frames = $$(el, '[part="ad"]');
+    const frames = $$(el, '[part="ad"]').filter((f) => f.querySelector('slot[name^="promo-"]'));
     expect(frames.map((f) => f.getAttribute('aria-label'))).to.deep.equal(['Advertisement', 'Advertisement']);
     // promo-1 follows the second comment (newest first: "Seeded comment 4").
     expect(frames[0]!.closest('.vf-thread')!.querySelector('.vf-comment__text')!.textContent).to.equal('Seeded comment 4');

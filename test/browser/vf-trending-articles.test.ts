@@ -4,7 +4,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-trending-articles/define.ts';
 import type { TrendingContainer } from '../../core/api/types.ts';
 import { VISITOR_ID_KEY } from '../../core/analytics/visitorId.ts';
-import { newReader, seedConversation, testConfig, unique, type Reader } from './support/api.ts';
+import { newReader, testConfig, type Reader } from './support/api.ts';
+import { article } from './support/trending.ts';
 import { bootCore, published } from './support/boot.ts';
 import { $, $$, buttonByText, shadow, waitFor } from './support/dom.ts';
 import { expectErrorState, expectOfflineState } from './support/elementStates.ts';
@@ -18,17 +19,6 @@ async function mount(attrs: string): Promise<HTMLElement> {
   const wrapper = await fixture<HTMLElement>(html`<div></div>`);
   wrapper.innerHTML = `<vf-trending-articles ${attrs}></vf-trending-articles>`;
   return wrapper.firstElementChild as HTMLElement;
-}
-
-/** An article page (registered like a page with vf.js would) whose conversation has `comments` comments. */
-async function article(author: Reader, title: string, comments: number, image?: { url: string; alt: string }): Promise<string> {
-  const { apiBase, siteUuid } = testConfig();
-  const id = unique('story');
-  const page = { section: siteUuid, url: `${location.origin}/demo/trending.html?story=${id}`, unique_id: id, title, image_url: image?.url, image_alt: image?.alt };
-  const res = await fetch(`${apiBase}/pages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(page) });
-  if (!res.ok) throw new Error(`page: ${res.status} ${await res.text()}`);
-  await seedConversation(author, id, comments);
-  return id;
 }
 
 /** What the server itself answers for the element's call with this limit (articles with a page, 7 days, 3 hours). */

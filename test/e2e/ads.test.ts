@@ -6,13 +6,19 @@ import { browser, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
 
+/** A new page that lists every request it makes to anywhere but this server. */
+async function pageWatchingRequests() {
+  const page = await browser.newPage();
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(server.origin) && !request.url().startsWith('data:')) foreign.push(request.url());
+  });
+  return { page, foreign };
+}
+
 describe('ads on the demo page', () => {
   it('shows the standalone, video, recommendation and promo ads from the stand-ins, and only from this server', async () => {
-    const page = await browser.newPage();
-    const foreign: string[] = [];
-    page.on('request', (request) => {
-      if (!request.url().startsWith(server.origin) && !request.url().startsWith('data:')) foreign.push(request.url());
-    });
+    const { page, foreign } = await pageWatchingRequests();
     await page.goto(`${server.origin}/demo/ads.html`);
     const standalone = page.locator('vf-ad[surface="standalone"]');
     await standalone.locator('[data-vendor="gtag"]').waitFor({ timeout: 15000 });
@@ -21,6 +27,22 @@ describe('ads on the demo page', () => {
     await page.locator('vf-ad[integration="outbrain"] a.vf-ad-card').waitFor({ timeout: 15000 });
     await page.locator('vf-conversations').scrollIntoViewIfNeeded();
     await page.locator('vf-conversations [data-vendor="taboola"]').first().waitFor({ timeout: 20000 });
+    assert.deepEqual(foreign, []);
+    await page.close();
+  });
+
+  it('the live blog, trending and article demo pages show their surfaces’ ads from the stand-ins only', async () => {
+    const { page, foreign } = await pageWatchingRequests();
+    await page.goto(`${server.origin}/demo/liveblog.html`);
+    await page.locator('vf-liveblog [data-vendor="exco"]').first().waitFor({ timeout: 15000 });
+    await page.goto(`${server.origin}/demo/trending.html`);
+    for (const el of await page.locator('vf-trending-articles').all()) await el.scrollIntoViewIfNeeded();
+    await page.locator('vf-trending-articles a.vf-ad-card').first().waitFor({ timeout: 20000 });
+    await page.goto(`${server.origin}/demo/article.html`);
+    await page.locator('vf-conversation-starter').scrollIntoViewIfNeeded();
+    await page.locator('vf-conversation-starter [data-vendor="custom"]').waitFor({ timeout: 20000 });
+    await page.locator('vf-conversations').scrollIntoViewIfNeeded();
+    await page.locator('vf-conversations [slot="above-comments"] [data-vendor="taboola"]').waitFor({ timeout: 20000 });
     assert.deepEqual(foreign, []);
     await page.close();
   });
