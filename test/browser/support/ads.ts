@@ -66,8 +66,6 @@ export function clearAdState(): void {
   stopAnalytics();
   takeEvents(record);
   recorded.length = 0;
-  // The page's analytics client, once it has loaded, takes the events for itself: take them back.
-  takeEvents((event) => recorded.push(event));
   localStorage.removeItem('vf.analytics.adOptOut');
   standInCmp(undefined);
 }
