@@ -38,7 +38,7 @@ export interface AdRequest {
 export type AdOutcome =
   | { status: 'shown'; integration: AdIntegration; stop: () => void }
   | { status: 'off'; why: 'page' | 'opt-out' | 'consent' | 'none' }
-  | { status: 'failed'; integration: AdIntegration; reason: AdFailureReason };
+  | { status: 'failed'; integration: AdIntegration; reason: AdFailureReason; videoTaken?: true };
 
 /** What can be known without waiting: the page meta, the opt-out key, the integration. */
 export function adsOffNow(request: Pick<AdRequest, 'surface' | 'settings' | 'pageAdsDisabled' | 'integration'>): AdOutcome | null {
@@ -73,7 +73,7 @@ async function attempt(request: AdRequest, integration: AdIntegration, slot: HTM
   const adapter = adapterFor(integration);
   if (!adapter || integration === 'none') return { status: 'off', why: 'none' };
   const video = adapter.kind === 'video';
-  if (video && !claimVideo(request.slotId)) return { status: 'failed', integration, reason: AD_FAILURE_REASONS.videoUnavailable };
+  if (video && !claimVideo(request.slotId)) return { status: 'failed', integration, reason: AD_FAILURE_REASONS.videoUnavailable, videoTaken: true };
   const surface = surfaceAdSettings(request.settings, request.surface);
   const ctx: AdContext = {
     slot,
@@ -110,7 +110,8 @@ export async function serveAd(request: AdRequest): Promise<AdOutcome> {
     }
     const first = await attempt(request, integration, slot);
     if (first.status !== 'failed') return first;
-    recordAdFailure(request.widget, integration, first.reason);
+    // Another slot has the page's one video: no vendor failed, this slot just takes the alternative.
+    if (!first.videoTaken) recordAdFailure(request.widget, integration, first.reason);
     // A video ad that failed (or found the page's video slot taken) falls back to the alternative.
     const alternative = surfaceAdSettings(request.settings, request.surface).alternative;
     if (!VIDEO_INTEGRATIONS.includes(integration) || alternative === 'none' || alternative === integration) return first;

@@ -42,7 +42,7 @@ describe('core/ads rules', () => {
   describe('one video ad per page', () => {
     const video = { liveblog_ad_integration: 'exco', liveblog_ad_alt_integration: 'gtag', liveblog_site_ad_id: 'demo-player' };
 
-    it('a second video slot gets the surface’s alternative instead', async () => {
+    it('a second video slot gets the surface’s alternative instead, and no failure is recorded', async () => {
       const first = slotInPage(640, 360);
       const second = slotInPage(640, 360);
       const a = await serveAd(request(first.id, { size: AD_FORMATS.video }, video));
@@ -51,6 +51,7 @@ describe('core/ads rules', () => {
       expect(b).to.deep.include({ status: 'shown', integration: 'gtag' });
       expect(videoOwner()).to.equal(first.id);
       expect(creativeIn(second)!.dataset['vendor']).to.equal('gtag');
+      expect(failures(), 'the page already plays a video: no vendor failed').to.deep.equal([]);
     });
 
     it('a video that fails falls back to the alternative, and the failure is recorded', async () => {
