@@ -165,6 +165,8 @@ describe('community views', () => {
       const headings = () => [...panel.querySelectorAll('h3')].map((h) => h.textContent).join();
       await waitUntil(() => headings() === 'Top commenters,Latest comments,Most popular comments', 'three lists');
       await waitUntil(() => panel.querySelectorAll('[part="item"], [part="user"]').length > 0, 'loaded');
+      // The tray slides open and its buttons fade in: axe judges colours once they are final.
+      await transitionsDone(tray);
       await expect(tray).to.be.accessible();
       tab.focus();
       await sendKeys({ press: 'ArrowLeft' });
