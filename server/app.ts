@@ -41,6 +41,8 @@ import staticRoutes from './routes/static.ts';
 import loginRoutes from './routes/logins.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
+import { collectRoutes } from './openapi/collect.ts';
+import openApiRoutes from './openapi/routes.ts';
 import { hostOf } from './storage/sites.ts';
 import { AJV_OPTIONS, buildValidator } from './validation.ts';
 
@@ -70,6 +72,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     schemaErrorFormatter: formatSchemaErrors,
   });
   installErrorHandlers(app);
+  // Every route from here on, for the OpenAPI document at /api/openapi.json (openapi/).
+  const routes = collectRoutes(app);
   const passwordCost = config.passwordCost ?? DEFAULT_PASSWORD_COST;
   setPasswordCost(passwordCost);
   if (passwordCost < DEFAULT_PASSWORD_COST) app.log.warn({ passwordCost }, `VF_PASSWORD_COST below ${DEFAULT_PASSWORD_COST} makes stored passwords quicker to guess: for test servers only`);
@@ -129,5 +133,6 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);
+  app.register(openApiRoutes, { routes });
   return app;
 }
