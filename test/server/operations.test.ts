@@ -70,8 +70,7 @@ describe('/readyz', () => {
     assert.equal(response.statusCode, 503);
     const body = response.json() as { status: string; failed: Record<string, string> };
     assert.equal(body.status, 'not ready');
-    assert.deepEqual(Object.keys(body.failed), ['database']);
-    assert.ok(body.failed['database']!.length > 0);
+    assert.deepEqual(body.failed, { database: 'error' });
   });
 });
 
