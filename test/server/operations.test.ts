@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { build, container, postComment, SITE, signup } from './helpers.ts';
+import { startRedis } from './multiprocess-infra.ts';
 import { connect } from './realtime-client.ts';
 
 interface Sample {
@@ -71,6 +72,19 @@ describe('/readyz', () => {
     const body = response.json() as { status: string; failed: Record<string, string> };
     assert.equal(body.status, 'not ready');
     assert.deepEqual(body.failed, { database: 'error' });
+  });
+
+  test('with REDIS_URL, Redis must answer too: 503 naming redis once it is gone', async (t) => {
+    const redis = await startRedis();
+    t.after(() => redis.stop());
+    const app = await build(t, { REDIS_URL: redis.url });
+    assert.deepEqual((await app.inject({ method: 'GET', url: '/readyz' })).json(), { status: 'ready' });
+    await redis.stop();
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(response.statusCode, 503);
+    const { failed } = response.json() as { failed: Record<string, string> };
+    assert.deepEqual(Object.keys(failed), ['redis']);
+    assert.ok(['error', 'timeout'].includes(failed['redis']!));
   });
 });
 
