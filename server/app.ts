@@ -11,6 +11,7 @@ import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
+import operationsPlugin from './plugins/operations.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -104,6 +105,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });
   app.register(realtimePlugin, { redisUrl: config.redisUrl, guestCacheMb: config.guestCacheMb ?? DEFAULT_GUEST_CACHE_MB });
+  // Before the routes: it times them all, and they file their queues with it.
+  app.register(operationsPlugin, { metricsToken: config.metricsToken ?? null });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });

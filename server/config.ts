@@ -50,6 +50,8 @@ export interface Config {
   pushHosts?: string[];
   /** scrypt's cost for new password hashes as log2(N) (`VF_PASSWORD_COST`, server/auth/passwords.ts). */
   passwordCost?: number;
+  /** Bearer token /metrics asks for (`VF_METRICS_TOKEN`, docs/server.md "Operations"); null: loopback clients only. */
+  metricsToken?: string | null;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Safari, Windows), by host and its subdomains. */
@@ -95,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     vapidSubject: readUrl(env, 'VF_VAPID_SUBJECT', ['mailto:', 'https:']),
     pushHosts: readHosts(env, 'VF_PUSH_HOSTS') ?? DEFAULT_PUSH_HOSTS,
     passwordCost: readPasswordCost(env),
+    metricsToken: readMetricsToken(env),
   };
 }
 
@@ -123,6 +126,13 @@ function readPasswordCost(env: Env): number {
   const { min, max } = PASSWORD_COST_RANGE;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(`VF_PASSWORD_COST must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
+}
+
+function readMetricsToken(env: Env): string | null {
+  const raw = nonEmpty(env, 'VF_METRICS_TOKEN');
+  if (raw === undefined) return null;
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError('VF_METRICS_TOKEN must be at least 16 printable characters without spaces');
+  return raw;
 }
 
 function readPort(env: Env): number {

@@ -22,6 +22,11 @@ function fitting(queued: readonly SiteBatch[]): number {
 export class IngestQueue {
   private readonly group: GroupCommit<SiteBatch, void>;
 
+  /** Queued, not yet written (vf_queue_depth). */
+  get depth(): number {
+    return this.group.depth;
+  }
+
   constructor(db: Kysely<Database>) {
     this.group = new GroupCommit(async (batches) => {
       await ingestEvents(db, batches);

@@ -44,6 +44,7 @@ export default async function analyticsRoutes(app: FastifyInstance, options: { l
   const limits = options.limits ?? DEFAULT_ANALYTICS_LIMITS;
   const validBatch = bodyValidator(analyticsBatch);
   const ingest = new IngestQueue(app.db);
+  app.queueDepths.set('analytics_ingest', () => ingest.depth);
 
   // Beacons send JSON as text/plain; both are read as JSON, as text first so size is a 413.
   const parseJson = (_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => {

@@ -14,6 +14,8 @@ declare module 'fastify' {
     hub: Hub;
     /** Guests' list answers, kept until their container's event log or their site moves (engine/guest-cache.ts). */
     guestCache: GuestCache;
+    /** Pings Redis when REDIS_URL is set (the bridge's connection), for /readyz; null without Redis. */
+    redisPing: (() => Promise<void>) | null;
   }
 }
 
@@ -29,8 +31,10 @@ export default fp<{ redisUrl: string | null; guestCacheMb: number }>(
     hub.watch(guestCache);
     app.decorate('guestCache', guestCache);
     app.addHook('onClose', async () => hub.close());
+    app.decorate('redisPing', null);
     if (redisUrl) {
       const bridge = await RedisBridge.connect(redisUrl, hub, app.log);
+      app.redisPing = () => bridge.ping();
       app.addHook('onClose', async () => bridge.close());
     }
     const prune = () => {

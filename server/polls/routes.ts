@@ -61,6 +61,7 @@ const REFUSALS: Record<VoteRefusal, () => HttpError> = {
 export default async function pollRoutes(app: FastifyInstance): Promise<void> {
   const live = new PollResultsPublisher(app);
   const votes = new VoteBatcher(app.db);
+  app.queueDepths.set('poll_votes', () => votes.depth);
   app.addHook('onClose', async () => live.close());
 
   const siteOf = (section: string) => siteOr404(app.db, section);

@@ -15,6 +15,11 @@ export const MAX_BATCH = 500;
 export class VoteBatcher {
   private readonly group: GroupCommit<NewVote, VoteOutcome>;
 
+  /** Queued, not yet written (vf_queue_depth). */
+  get depth(): number {
+    return this.group.depth;
+  }
+
   constructor(db: Kysely<Database>) {
     this.group = new GroupCommit((votes) => castVotes(db, votes), (queued) => Math.min(queued.length, MAX_BATCH));
   }

@@ -114,6 +114,11 @@ export class Hub {
   /** Set by the Redis bridge; without one, this process works alone. */
   relay: Relay | null = null;
 
+  /** For /metrics (server/plugins/operations.ts): open /ws sockets (routes/realtime.ts counts them), events published here, frames delivered here. */
+  openSockets = 0;
+  published = 0;
+  delivered = 0;
+
   private readonly watchers: HubWatcher[] = [];
 
   watch(watcher: HubWatcher): void {
@@ -149,6 +154,7 @@ export class Hub {
 
   /** Where routes send events (after their transaction committed). */
   publish(event: ContentEvent): void {
+    this.published++;
     if (!this.relay) {
       this.deliverLocal(event);
       return;
@@ -207,6 +213,7 @@ export class Hub {
         // A socket that fails to send is closing; its close handler removes it.
       }
     }
+    this.delivered += delivered;
     return delivered;
   }
 }

@@ -137,6 +137,11 @@ export class RedisBridge {
     for (const client of clients) client.close?.(1012, 'Realtime feed restarted; reconnect');
   }
 
+  /** Resolves when Redis answers a PING on the publishing connection (/readyz). */
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
   /** Says goodbye (the other processes stop counting this one's sockets), then disconnects. */
   async close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);

@@ -24,6 +24,11 @@ export class GroupCommit<In, Out> {
     private readonly take: (queued: readonly In[]) => number,
   ) {}
 
+  /** Items waiting for a write (the running write's group not counted): /metrics' vf_queue_depth. */
+  get depth(): number {
+    return this.queue.length;
+  }
+
   add(item: In): Promise<Out> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });

@@ -25,8 +25,10 @@ describe('config', () => {
     assert.equal(loadConfig({ VF_DATA_DIR: dir, DATABASE_URL: 'postgres://u@h/db' }).database.engine, 'postgres');
     assert.equal(config.firstPaint, true, 'the server-rendered first paint is on by default');
     assert.equal(loadConfig({ VF_DATA_DIR: dir, VF_FIRST_PAINT: '0' }).firstPaint, false);
+    assert.equal(config.metricsToken, null, '/metrics answers loopback clients unless a token is set');
+    assert.equal(loadConfig({ VF_DATA_DIR: dir, VF_METRICS_TOKEN: 'a-long-enough-token' }).metricsToken, 'a-long-enough-token');
 
-    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes'], ['VF_PASSWORD_COST', '9'], ['VF_PASSWORD_COST', '21'], ['VF_PASSWORD_COST', 'high']]) {
+    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes'], ['VF_PASSWORD_COST', '9'], ['VF_PASSWORD_COST', '21'], ['VF_PASSWORD_COST', 'high'], ['VF_METRICS_TOKEN', 'short'], ['VF_METRICS_TOKEN', 'has spaces in the token']]) {
       assert.throws(() => loadConfig({ VF_DATA_DIR: dir, [name!]: value }), (error: Error) => error instanceof ConfigError && error.message.includes(name!));
     }
   });
