@@ -7,6 +7,7 @@
  */
 import type { WidgetRef } from '../analytics/eventTypes.ts';
 import { readConsent } from '../analytics/consent.ts';
+import { storage } from '../session/storage.ts';
 import { surfaceAdSettings, vendorScriptUrl, VIDEO_INTEGRATIONS, type AdIntegration, type AdSettingValues, type AdSurface } from '../settings/ads.ts';
 import { adapterFor, type AdContext } from './adapter.ts';
 import './adapters/display.ts';
@@ -43,7 +44,7 @@ export type AdOutcome =
 /** What can be known without waiting: the page meta, the opt-out key, the integration. */
 export function adsOffNow(request: Pick<AdRequest, 'surface' | 'settings' | 'pageAdsDisabled' | 'integration'>): AdOutcome | null {
   if (request.pageAdsDisabled) return { status: 'off', why: 'page' };
-  if (adOptedOut(safeStorage())) return { status: 'off', why: 'opt-out' };
+  if (adOptedOut(storage())) return { status: 'off', why: 'opt-out' };
   const integration = request.integration ?? surfaceAdSettings(request.settings, request.surface).integration;
   if (integration === 'none') return { status: 'off', why: 'none' };
   return null;
@@ -58,14 +59,6 @@ export async function adsOff(request: Pick<AdRequest, 'surface' | 'settings' | '
     return consent.required && !consent.granted ? { status: 'off', why: 'consent' } : null;
   } catch {
     return { status: 'off', why: 'consent' };
-  }
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
   }
 }
 
