@@ -39,6 +39,9 @@ export const vendorUrlKey = (integration: Exclude<AdIntegration, 'none'>) => `ad
 export const SCRIPT_URL_PATTERN = '^(https://[^\\s]+|/[^/\\s][^\\s]*)$';
 const SCRIPT_URL = new RegExp(SCRIPT_URL_PATTERN);
 
+/** True for a value a vendor script setting may hold (SCRIPT_URL_PATTERN). */
+export const isScriptUrl = (value: string): boolean => SCRIPT_URL.test(value);
+
 /** The vendors' own script addresses, used when a site names none. */
 export const VENDOR_SCRIPT_URLS: Record<Exclude<AdIntegration, 'none'>, string | null> = {
   custom: null, // the publisher's own file: nothing to default to
@@ -117,5 +120,5 @@ export function surfaceAdSettings(settings: Partial<AdSettingValues> | null | un
 /** The script address for an integration: the site's setting, else the vendor's own. */
 export function vendorScriptUrl(settings: Partial<AdSettingValues> | null | undefined, integration: Exclude<AdIntegration, 'none'>): string | null {
   const value = (settings as Record<string, unknown> | null | undefined)?.[vendorUrlKey(integration)];
-  return typeof value === 'string' && SCRIPT_URL.test(value.trim()) ? value.trim() : VENDOR_SCRIPT_URLS[integration];
+  return typeof value === 'string' && isScriptUrl(value.trim()) ? value.trim() : VENDOR_SCRIPT_URLS[integration];
 }

@@ -4,7 +4,7 @@
  * validates with it, the client reads the same names (docs/settings.md describes each one).
  */
 
-import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration, POSITION_MAX, SCRIPT_URL_PATTERN } from './ads.ts';
+import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration, isScriptUrl, POSITION_MAX, SCRIPT_URL_PATTERN } from './ads.ts';
 
 /** `integration`: one of AD_INTEGRATIONS; `position`: a whole number 1–100 (ads.ts). */
 export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'script_url' | 'integration' | 'position';
@@ -188,7 +188,7 @@ export function settingProblem(key: string, value: unknown): string | null {
     case 'position':
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= POSITION_MAX ? null : `${key} must be a whole number from 1 to ${POSITION_MAX}`;
     case 'script_url':
-      return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX && new RegExp(SCRIPT_URL_PATTERN).test(value))
+      return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX && isScriptUrl(value))
         ? null
         : `${key} must be an https:// address or a path on the site (/…), or null`;
     case 'text':
