@@ -6,7 +6,7 @@
  */
 import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues } from '../core/settings/ads.ts';
 
-export const DEMO_VENDOR_PATH = '/demo/vendors';
+const DEMO_VENDOR_PATH = '/demo/vendors';
 
 export const DEMO_AD_SETTINGS: Partial<AdSettingValues> = {
   ...Object.fromEntries(AD_INTEGRATIONS.filter((i) => i !== 'none').map((i) => [vendorUrlKey(i), `${DEMO_VENDOR_PATH}/${i}.js`])),

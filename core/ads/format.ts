@@ -23,8 +23,7 @@ export function adFormat(value: unknown): AdFormat {
 }
 
 /** §9: an Outbrain recommendation's title is cut at 70 characters with an ellipsis. */
-export const OUTBRAIN_TITLE_MAX = 70;
-export const OUTBRAIN_CARD: AdSize = { width: 300, height: 250 };
+const OUTBRAIN_TITLE_MAX = 70;
 
 export function cutTitle(title: string, max = OUTBRAIN_TITLE_MAX): string {
   const chars = Array.from(title.trim());
@@ -33,7 +32,7 @@ export function cutTitle(title: string, max = OUTBRAIN_TITLE_MAX): string {
 
 /** §9 Taboola placements. */
 export const TABOOLA_ABOVE = 'Above Comments Thumbnails';
-export const TABOOLA_MID = 'Mid Comments Thumbnails';
+const TABOOLA_MID = 'Mid Comments Thumbnails';
 export const TABOOLA_ARTICLE = 'Mid-Article Thumbnails';
 
 /**
@@ -55,7 +54,7 @@ export const AD_VIEW_THRESHOLD = 0.5;
 export const AD_VIEW_MS = 1000;
 export const AD_VIEW_START_DELAY_MS = 100;
 /** §5: an ad counts as visible with 50 % of its height and 40 px of its width in view. */
-export const AD_VISIBLE_MIN_WIDTH_PX = 40;
+const AD_VISIBLE_MIN_WIDTH_PX = 40;
 
 export function adIsVisible(entry: { intersectionRatio: number; intersectionRect: { width: number; height: number }; boundingClientRect: { height: number } }): boolean {
   const { intersectionRect, boundingClientRect } = entry;

@@ -7,7 +7,7 @@ import { getConfig } from '../config.ts';
 
 const loads = new Map<string, Promise<boolean>>();
 
-export function absoluteScriptUrl(url: string): string {
+function absoluteScriptUrl(url: string): string {
   return new URL(url, new URL(getConfig().apiBase).origin).href;
 }
 

@@ -20,7 +20,7 @@ export function isAdIntegration(value: unknown): value is AdIntegration {
 }
 
 /** The settings of one surface, by name. */
-export const adSettingKeys = (surface: AdSurface) =>
+const adSettingKeys = (surface: AdSurface) =>
   ({
     integration: `${surface}_ad_integration`,
     alternative: `${surface}_ad_alt_integration`,
@@ -43,7 +43,7 @@ const SCRIPT_URL = new RegExp(SCRIPT_URL_PATTERN);
 export const isScriptUrl = (value: string): boolean => SCRIPT_URL.test(value);
 
 /** The vendors' own script addresses, used when a site names none. */
-export const VENDOR_SCRIPT_URLS: Record<Exclude<AdIntegration, 'none'>, string | null> = {
+const VENDOR_SCRIPT_URLS: Record<Exclude<AdIntegration, 'none'>, string | null> = {
   custom: null, // the publisher's own file: nothing to default to
   gtag: 'https://securepubads.g.doubleclick.net/tag/js/gpt.js',
   m32: 'https://cdn.m32.media/m32.js',

@@ -8,7 +8,7 @@
 import { SurfaceAd } from '../ui/SurfaceAd.tsx';
 
 /** The article the ad card follows (1-based). */
-export const TRENDING_AD_AFTER = 2;
+const TRENDING_AD_AFTER = 2;
 
 export function TrendingAd({ after, count, as }: { after: number; count: number; as: 'li' | 'div' }) {
   if (after !== Math.min(TRENDING_AD_AFTER, count)) return null;

@@ -9,7 +9,7 @@ import { loadScript } from '../script.ts';
 /** The publisher's tag generator: renders into the slot; may return a promise. */
 type CustomTag = (slot: HTMLElement, options: { siteAdId: string | null; siteAdId2: string | null; width: number; height: number }) => unknown;
 
-export const customAdapter: AdAdapter = {
+const customAdapter: AdAdapter = {
   integration: 'custom',
   kind: 'display',
   async load(ctx) {
@@ -77,7 +77,7 @@ function displayGpt(ctx: AdContext, adUnitPath: string): Promise<void> {
   });
 }
 
-export const gtagAdapter: AdAdapter = {
+const gtagAdapter: AdAdapter = {
   integration: 'gtag',
   kind: 'display',
   async load(ctx) {
@@ -96,7 +96,7 @@ interface M32 {
   display(divId: string, options: { adUnit: string | null; adUnit2: string | null; sizes: [number, number][] }): Promise<{ isEmpty: boolean }>;
 }
 
-export const m32Adapter: AdAdapter = {
+const m32Adapter: AdAdapter = {
   integration: 'm32',
   kind: 'display',
   async load(ctx) {

@@ -5,7 +5,7 @@
  */
 import { RENDER_WAIT_MS, registerAdapter, slotFilled, vendorGlobal, waitFor, type AdAdapter } from '../adapter.ts';
 import { AdFailure, AD_FAILURE_REASONS } from '../failure.ts';
-import { cutTitle, OUTBRAIN_CARD } from '../format.ts';
+import { AD_FORMATS, cutTitle } from '../format.ts';
 import { loadScript } from '../script.ts';
 
 /** content.md §3 "Outbrain recommendation". */
@@ -20,13 +20,13 @@ interface Obr {
 }
 
 /** One card, built with DOM calls (vendor text is never parsed as HTML). */
-export function outbrainCard(rec: OutbrainRecommendation): HTMLAnchorElement {
+function outbrainCard(rec: OutbrainRecommendation): HTMLAnchorElement {
   const card = document.createElement('a');
   card.className = 'vf-ad-card';
   card.href = rec.url;
   card.target = '_blank';
   card.rel = 'noopener sponsored';
-  card.style.cssText = `display:block;box-sizing:border-box;width:${OUTBRAIN_CARD.width}px;height:${OUTBRAIN_CARD.height}px;overflow:hidden;color:inherit;text-decoration:none`;
+  card.style.cssText = `display:block;box-sizing:border-box;width:${AD_FORMATS.rectangle.width}px;height:${AD_FORMATS.rectangle.height}px;overflow:hidden;color:inherit;text-decoration:none`;
   const image = document.createElement('img');
   image.src = rec.thumbnail?.url ?? '';
   image.alt = '';
@@ -43,7 +43,7 @@ export function outbrainCard(rec: OutbrainRecommendation): HTMLAnchorElement {
   return card;
 }
 
-export const outbrainAdapter: AdAdapter = {
+const outbrainAdapter: AdAdapter = {
   integration: 'outbrain',
   kind: 'recommendation',
   async load(ctx) {
@@ -83,7 +83,7 @@ interface TaboolaCommand {
   flush?: boolean;
 }
 
-export const taboolaAdapter: AdAdapter = {
+const taboolaAdapter: AdAdapter = {
   integration: 'taboola',
   kind: 'recommendation',
   async load(ctx) {

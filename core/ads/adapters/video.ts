@@ -53,7 +53,7 @@ function videoAdapter(integration: 'exco' | 'vi' | 'aniview', api: string, play:
   };
 }
 
-export const excoAdapter = videoAdapter('exco', 'ExCoPlayer', (ctx) =>
+const excoAdapter = videoAdapter('exco', 'ExCoPlayer', (ctx) =>
   outcome((ready, failed) => {
     const player = vendorGlobal<ExCo>('ExCoPlayer')!.connect(ctx.siteAdIds[0] ?? '', { container: ctx.slot });
     player.on('ready', ready);
@@ -61,14 +61,14 @@ export const excoAdapter = videoAdapter('exco', 'ExCoPlayer', (ctx) =>
   }),
 );
 
-export const viAdapter = videoAdapter('vi', 'vi', (ctx) =>
+const viAdapter = videoAdapter('vi', 'vi', (ctx) =>
   outcome((ready, failed) => {
     const { width, height } = ctx.size;
     vendorGlobal<Vi>('vi')!.video({ channelId: ctx.siteAdIds[0], publisherId: ctx.siteAdIds[1], container: ctx.slot, width, height }).then(ready, failed);
   }),
 );
 
-export const aniviewAdapter = videoAdapter('aniview', 'avPlayer', (ctx) =>
+const aniviewAdapter = videoAdapter('aniview', 'avPlayer', (ctx) =>
   outcome((ready, failed) => {
     const Player = vendorGlobal<AvPlayer>('avPlayer')!;
     const player = new Player({ publisherId: ctx.siteAdIds[1], channelId: ctx.siteAdIds[0], ref: ctx.slot, width: ctx.size.width, height: ctx.size.height });
