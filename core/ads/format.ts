@@ -2,6 +2,7 @@
  * Pure ad rules (content.md §5, §9): sizes, the Outbrain title cut, Taboola placement names,
  * the slot retry policy, the viewability thresholds.
  */
+import { VIDEO_INTEGRATIONS, type AdIntegration } from '../settings/ads.ts';
 
 export interface AdSize {
   width: number;
@@ -16,6 +17,11 @@ export const AD_FORMATS = {
   video: { width: 640, height: 360 },
 } as const satisfies Record<string, AdSize>;
 export type AdFormat = keyof typeof AD_FORMATS;
+
+/** The format an integration reserves unless one is named: a video integration's, else the rectangle. */
+export function integrationFormat(integration: AdIntegration | undefined): AdFormat {
+  return integration && VIDEO_INTEGRATIONS.includes(integration) ? 'video' : 'rectangle';
+}
 
 export function adFormat(value: unknown): AdFormat {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';

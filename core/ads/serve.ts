@@ -15,7 +15,7 @@ import './adapters/recommendation.ts';
 import './adapters/video.ts';
 import { countAd } from '../analytics/adTally.ts';
 import { AD_FAILURE_REASONS, failureReasonOf, recordAdFailure, type AdFailureReason } from './failure.ts';
-import { adOptedOut, AD_FORMATS, taboolaPlacement, type AdSize } from './format.ts';
+import { adOptedOut, AD_FORMATS, integrationFormat, taboolaPlacement, type AdSize } from './format.ts';
 import { findSlot, type RetryPolicy } from './slot.ts';
 import { claimVideo, releaseVideo } from './video.ts';
 import { watchViewability } from './viewability.ts';
@@ -72,7 +72,7 @@ async function attempt(request: AdRequest, integration: AdIntegration, slot: HTM
     slot,
     slotId: request.slotId,
     siteAdIds: surface.siteAdIds,
-    size: request.size ?? (video ? AD_FORMATS.video : AD_FORMATS.rectangle),
+    size: request.size ?? AD_FORMATS[integrationFormat(integration)],
     placement: request.placement ?? taboolaPlacement(request.surface === 'standalone' ? 'article' : 'above'),
     scriptUrl: vendorScriptUrl(request.settings, integration as Exclude<AdIntegration, 'none'>),
     pageUrl: location.href,

@@ -7,9 +7,9 @@
  * it draws nothing and makes no slot.
  */
 import type { ReactElement } from 'react';
-import { AD_FORMATS, TABOOLA_ARTICLE } from '../../core/ads/format.ts';
+import { AD_FORMATS, integrationFormat, TABOOLA_ARTICLE } from '../../core/ads/format.ts';
 import { selectSettings } from '../../core/session/slice.ts';
-import { surfaceAdSettings, VIDEO_INTEGRATIONS, type AdIntegration, type AdSurface } from '../../core/settings/ads.ts';
+import { surfaceAdSettings, type AdIntegration, type AdSurface } from '../../core/settings/ads.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { AdFrame } from './AdFrame.tsx';
 import { useHost } from './hostEvents.ts';
@@ -30,7 +30,7 @@ export interface SurfaceAdProps {
 export function SurfaceAd({ surface, slotName, placement = TABOOLA_ARTICLE, only, wrap }: SurfaceAdProps) {
   const host = useHost();
   const integration = surfaceAdSettings(useAppSelector(selectSettings), surface).integration;
-  const size = VIDEO_INTEGRATIONS.includes(integration) ? AD_FORMATS.video : AD_FORMATS.rectangle;
+  const size = AD_FORMATS[integrationFormat(integration)];
   // An integration other than the one this slot takes: 'none' rules the ad out at once.
   const chosen = only && integration !== only ? 'none' : undefined;
   const state = useAdSlot({ host, slotName, surface, size, placement, integration: chosen });

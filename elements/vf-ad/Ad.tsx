@@ -4,8 +4,8 @@
  * the creative arrives; nothing shows when ads are off for the page, the reader opted out, consent
  * is required and not given, or the integration is `none`.
  */
-import { adFormat, AD_FORMATS } from '../../core/ads/format.ts';
-import { AD_SURFACES, isAdIntegration, VIDEO_INTEGRATIONS } from '../../core/settings/ads.ts';
+import { adFormat, AD_FORMATS, integrationFormat } from '../../core/ads/format.ts';
+import { AD_SURFACES, isAdIntegration } from '../../core/settings/ads.ts';
 import { allowedValue } from '../../core/settings/clamp.ts';
 import { AdFrame } from '../ui/AdFrame.tsx';
 import { useHost } from '../ui/hostEvents.ts';
@@ -33,8 +33,7 @@ const HOST_STATE: Record<AdSlotState, 'loading' | 'ready' | 'empty' | 'error'> =
 export function Ad({ surface, format, integration }: AdProps) {
   const host = useHost();
   const chosen = isAdIntegration(integration) ? integration : undefined;
-  const named = format ? adFormat(format) : chosen && VIDEO_INTEGRATIONS.includes(chosen) ? 'video' : 'rectangle';
-  const size = AD_FORMATS[named];
+  const size = AD_FORMATS[format ? adFormat(format) : integrationFormat(chosen)];
   const state = useAdSlot({ host, slotName: SLOT, surface: allowedValue(surface ?? 'standalone', ['standalone', ...AD_SURFACES]), integration: chosen, size });
   useHostState(HOST_STATE[state]);
   return <AdFrame state={state} size={size} slotName={SLOT} />;

@@ -1,7 +1,7 @@
 /** Pure ad rules: settings validation and reading, the Outbrain title cut, Taboola placements, slot retry, visibility, opt-out. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { adFormat, adIsVisible, adOptedOut, cutTitle, taboolaPlacement } from '../../core/ads/format.ts';
+import { adFormat, adIsVisible, adOptedOut, cutTitle, integrationFormat, taboolaPlacement } from '../../core/ads/format.ts';
 import { adFailureRecord, AD_FAILURE_REASONS } from '../../core/ads/failure.ts';
 import { findSlot } from '../../core/ads/slot.ts';
 import { AD_INTEGRATIONS, surfaceAdSettings, vendorScriptUrl } from '../../core/settings/ads.ts';
@@ -82,6 +82,11 @@ describe('ad rules', () => {
   test('formats: unknown falls back to the 300 × 250 rectangle', () => {
     assert.equal(adFormat('Leaderboard'), 'leaderboard');
     assert.equal(adFormat('skyscraper'), 'rectangle');
+  });
+
+  test('an integration reserves 640 × 360 when it plays video, else the rectangle', () => {
+    for (const video of ['exco', 'vi', 'aniview'] as const) assert.equal(integrationFormat(video), 'video');
+    for (const other of ['custom', 'gtag', 'outbrain', 'taboola', 'none', undefined] as const) assert.equal(integrationFormat(other), 'rectangle');
   });
 
   test('the failure record (content.md §3)', () => {
