@@ -30,7 +30,8 @@ export interface AdRequest {
   /** The publisher's choice for this slot, instead of the surface's integration. */
   integration?: AdIntegration;
   size?: AdSize;
-  placement?: string;
+  /** Taboola's placement name; a function is asked only when Taboola fills the slot (numbered placements). */
+  placement?: string | (() => string);
   retry?: RetryPolicy;
   /** Called once the ad was viewable (50 % for 1000 ms). */
   onViewed?: () => void;
@@ -73,7 +74,7 @@ async function attempt(request: AdRequest, integration: AdIntegration, slot: HTM
     slotId: request.slotId,
     siteAdIds: surface.siteAdIds,
     size: request.size ?? AD_FORMATS[integrationFormat(integration)],
-    placement: request.placement ?? taboolaPlacement(request.surface === 'standalone' ? 'article' : 'above'),
+    placement: (typeof request.placement === 'function' ? (integration === 'taboola' ? request.placement() : undefined) : request.placement) ?? taboolaPlacement(request.surface === 'standalone' ? 'article' : 'above'),
     scriptUrl: vendorScriptUrl(request.settings, integration as Exclude<AdIntegration, 'none'>),
     pageUrl: location.href,
   };

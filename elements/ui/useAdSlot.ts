@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { WidgetRef } from '../../core/analytics/eventTypes.ts';
-import { adsOff, adsOffNow, serveAd, type AdOutcome } from '../../core/ads/serve.ts';
+import { adsOff, adsOffNow, serveAd, type AdOutcome, type AdRequest } from '../../core/ads/serve.ts';
 import type { AdSize } from '../../core/ads/format.ts';
 import { releaseVideo } from '../../core/ads/video.ts';
 import { containerIdOf, ensureWidgetId } from '../../core/mount/scan.ts';
@@ -28,7 +28,7 @@ export interface AdSlotOptions {
   surface: AdSurface;
   integration?: AdIntegration;
   size: AdSize;
-  placement?: string;
+  placement?: AdRequest['placement'];
 }
 
 let slotCount = 0;

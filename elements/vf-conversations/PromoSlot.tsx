@@ -15,7 +15,12 @@ const SIZE = AD_FORMATS.rectangle;
 
 export function PromoSlot({ name }: { name: string }) {
   const host = useHost();
-  const [placement] = useState(nextMidCommentsPlacement);
+  // Numbered when Taboola really fills the slot, once: slots left to other vendors, or with ads
+  // off, take no number.
+  const [placement] = useState(() => {
+    let taken: string | undefined;
+    return () => (taken ??= nextMidCommentsPlacement());
+  });
   const state = useAdSlot({ host, slotName: name, surface: 'general', size: SIZE, placement });
   return state === 'off' ? <slot name={name} /> : <AdFrame state={state} size={SIZE} slotName={name} />;
 }

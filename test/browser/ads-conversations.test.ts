@@ -23,6 +23,13 @@ const PROMO = ':scope > [slot]:not([slot="above-comments"])';
 const creatives = (el: Element) => [...el.querySelectorAll<HTMLElement>(`${PROMO} .vf-standin-creative`)];
 const shownSlots = (el: Element) => [...el.querySelectorAll<HTMLElement>(PROMO)].filter((d) => d.querySelector('.vf-standin-creative')).map((d) => d.slot);
 
+/** A conversation with five comments: room for promo-1 and promo-2. */
+async function seeded(prefix: string): Promise<string> {
+  const id = unique(prefix);
+  await seedConversation(ada, id, 5);
+  return id;
+}
+
 describe('<vf-conversations> promo ads', () => {
   it('fills promo slots from the site’s promo settings with the general surface’s integration, labelled, in reserved space; axe finds nothing', async () => {
     const id = unique('promo-ads');
@@ -63,6 +70,20 @@ describe('<vf-conversations> promo ads', () => {
     const frame = $$(el, '[part="ad"]').find((f) => f.querySelector('slot[name="reply-promo-1-1"]'))!;
     expect(frame.closest('li')!.querySelector('.vf-comment__text')!.textContent).to.equal('Reply 2');
     expect(shownSlots(el)).to.deep.equal(['reply-promo-1-1']);
+  });
+
+  it('Mid Comments placements count only the slots Taboola fills: bare slots (opted out) take no number', async () => {
+    const numbers = (el: Element) => creatives(el).map((c) => Number(/Mid Comments Thumbnails (\d+)/.exec(c.textContent!)![1])).sort((a, b) => a - b);
+    const first = await mountConversations(await seeded('promo-n1'));
+    await waitUntil(() => creatives(first).length === 2, 'two promo ads', { timeout: 10000 });
+    const [, last] = numbers(first);
+    localStorage.setItem('vf.analytics.adOptOut', 'true');
+    const bare = await mountConversations(await seeded('promo-n2'));
+    await waitUntil(() => $$(bare, 'slot[name="promo-2"]').length === 1, 'bare promo slots');
+    localStorage.removeItem('vf.analytics.adOptOut');
+    const next = await mountConversations(await seeded('promo-n3'));
+    await waitUntil(() => creatives(next).length === 2, 'two promo ads', { timeout: 10000 });
+    expect(numbers(next)).to.deep.equal([last! + 1, last! + 2]);
   });
 
   it('no promo ads when the reader opted out: the slots stay bare', async () => {
