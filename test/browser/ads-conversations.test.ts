@@ -73,7 +73,8 @@ describe('<vf-conversations> promo ads', () => {
   });
 
   it('Mid Comments placements count only the slots Taboola fills: bare slots (opted out) take no number', async () => {
-    const numbers = (el: Element) => creatives(el).map((c) => Number(/Mid Comments Thumbnails (\d+)/.exec(c.textContent!)![1])).sort((a, b) => a - b);
+    // The first placement has no number ("Mid Comments Thumbnails"), then "… 2", "… 3".
+    const numbers = (el: Element) => creatives(el).map((c) => Number(/Mid Comments Thumbnails(?: (\d+))?\)/.exec(c.textContent!)![1] ?? 1)).sort((a, b) => a - b);
     const first = await mountConversations(await seeded('promo-n1'));
     await waitUntil(() => creatives(first).length === 2, 'two promo ads', { timeout: 10000 });
     const [, last] = numbers(first);
