@@ -93,7 +93,11 @@ export default fp<{ metricsToken: string | null }>(
       return reply.code(503).send({ status: 'not ready', failed });
     });
 
-    app.get('/metrics', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+    const metricsSchema = {
+      querystring: { type: 'object' },
+      response: { 200: { description: 'Prometheus text exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } } },
+    };
+    app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
       mayRead(request);
       noStore(reply);
       const hub = app.hub;
