@@ -5,6 +5,7 @@
  * routes/static.ts. Registered before the route plugins: its hook times every route, and route
  * plugins file their queues in `app.queueDepths`.
  */
+import type {} from '@fastify/websocket'; // app.websocketServer: its clients are the open /ws sockets
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
@@ -104,7 +105,7 @@ export default fp<{ metricsToken: string | null }>(
       const queues = [...app.queueDepths].map(([queue, depth]) => ({ labels: { queue }, value: depth() }));
       const text = [
         latency.render(),
-        family('vf_websocket_connections', 'gauge', 'Open realtime (/ws) sockets on this process.', [{ value: hub.openSockets }]),
+        family('vf_websocket_connections', 'gauge', 'Open realtime (/ws) sockets on this process.', [{ value: app.websocketServer.clients.size }]),
         family('vf_realtime_events_published_total', 'counter', 'Content events published by this process.', [{ value: hub.published }]),
         family('vf_realtime_events_delivered_total', 'counter', 'Event frames delivered to sockets of this process.', [{ value: hub.delivered }]),
         family('vf_queue_depth', 'gauge', 'Items waiting in a group-commit queue.', queues),
@@ -114,6 +115,6 @@ export default fp<{ metricsToken: string | null }>(
       return reply.type(EXPOSITION_CONTENT_TYPE).send(`${text}\n`);
     });
   },
-  { name: 'vf-operations', dependencies: ['vf-storage', 'vf-realtime'] },
+  { name: 'vf-operations', dependencies: ['@fastify/websocket', 'vf-storage', 'vf-realtime'] },
 );
 
