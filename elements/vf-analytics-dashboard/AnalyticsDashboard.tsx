@@ -20,7 +20,7 @@ import { useIntl, useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { DashboardView, isEmpty } from './DashboardView.tsx';
 import { formatDay } from './format.ts';
-import { parsePreset, presetPeriod, type Period } from './period.ts';
+import { parsePreset, presetPeriod, type Period, type Preset } from './period.ts';
 import { PeriodChooser, type Choice } from './PeriodChooser.tsx';
 
 const K = 'page_settings.analytics';
@@ -69,12 +69,12 @@ function Figures({ sectionUuid, period }: { sectionUuid: string; period: Period 
   return <DashboardView data={query.currentData} />;
 }
 
-function Admin({ sectionUuid, preset }: { sectionUuid: string; preset: Choice }) {
+function Admin({ sectionUuid, preset }: { sectionUuid: string; preset: Preset }) {
   const t = useT();
   const intl = useIntl();
   const emit = useHostEvent();
   const [choice, setChoice] = useState<Choice>(preset);
-  const [period, setPeriod] = useState<Period>(() => presetPeriod(parsePreset(preset)));
+  const [period, setPeriod] = useState<Period>(() => presetPeriod(preset));
   const choose = (next: Choice, to: Period) => {
     setChoice(next);
     setPeriod(to);
@@ -91,7 +91,7 @@ function Admin({ sectionUuid, preset }: { sectionUuid: string; preset: Choice })
   );
 }
 
-function Gate({ preset }: { preset: Choice }) {
+function Gate({ preset }: { preset: Preset }) {
   const t = useT();
   const status = useAppSelector(selectSessionStatus);
   const sectionUuid = useAppSelector(selectSectionUuid);

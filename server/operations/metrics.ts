@@ -49,8 +49,9 @@ export class Histogram {
     private readonly buckets: readonly number[] = LATENCY_BUCKETS,
   ) {}
 
+  /** Runs once per request: the series key is the label values as given (every series has the same names, in the same order), escaped only by render(). */
   observe(labels: Labels, value: number): void {
-    const key = labelText(labels);
+    const key = Object.values(labels).join('\0');
     let series = this.series.get(key);
     if (!series) this.series.set(key, (series = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 }));
     const bucket = this.buckets.findIndex((bound) => value <= bound);

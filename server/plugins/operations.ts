@@ -5,6 +5,7 @@
  * routes/static.ts. Registered before the route plugins: its hook times every route, and route
  * plugins file their queues in `app.queueDepths`.
  */
+import type {} from '@fastify/websocket'; // app.websocketServer: its clients are the open /ws sockets
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
@@ -93,14 +94,18 @@ export default fp<{ metricsToken: string | null }>(
       return reply.code(503).send({ status: 'not ready', failed });
     });
 
-    app.get('/metrics', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+    const metricsSchema = {
+      querystring: { type: 'object' },
+      response: { 200: { description: 'Prometheus text exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } } },
+    };
+    app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
       mayRead(request);
       noStore(reply);
       const hub = app.hub;
       const queues = [...app.queueDepths].map(([queue, depth]) => ({ labels: { queue }, value: depth() }));
       const text = [
         latency.render(),
-        family('vf_websocket_connections', 'gauge', 'Open realtime (/ws) sockets on this process.', [{ value: hub.openSockets }]),
+        family('vf_websocket_connections', 'gauge', 'Open realtime (/ws) sockets on this process.', [{ value: app.websocketServer.clients.size }]),
         family('vf_realtime_events_published_total', 'counter', 'Content events published by this process.', [{ value: hub.published }]),
         family('vf_realtime_events_delivered_total', 'counter', 'Event frames delivered to sockets of this process.', [{ value: hub.delivered }]),
         family('vf_queue_depth', 'gauge', 'Items waiting in a group-commit queue.', queues),
@@ -110,6 +115,6 @@ export default fp<{ metricsToken: string | null }>(
       return reply.type(EXPOSITION_CONTENT_TYPE).send(`${text}\n`);
     });
   },
-  { name: 'vf-operations', dependencies: ['vf-storage', 'vf-realtime'] },
+  { name: 'vf-operations', dependencies: ['@fastify/websocket', 'vf-storage', 'vf-realtime'] },
 );
 

@@ -114,8 +114,7 @@ export class Hub {
   /** Set by the Redis bridge; without one, this process works alone. */
   relay: Relay | null = null;
 
-  /** For /metrics (server/plugins/operations.ts): open /ws sockets (routes/realtime.ts counts them), events published here, frames delivered here. */
-  openSockets = 0;
+  /** For /metrics (server/plugins/operations.ts): events published here, frames delivered here. */
   published = 0;
   delivered = 0;
 

@@ -134,11 +134,9 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
       // Frames are handled one after another, in order, even though subscribing awaits the database.
       let queue: Promise<unknown> = ready;
       alive.set(socket, true);
-      app.hub.openSockets++;
       socket.on('pong', () => alive.set(socket, true));
       socket.on('close', () => {
         alive.delete(socket);
-        app.hub.openSockets--;
         void ready.then((client) => client && app.hub.removeClient(client));
       });
       socket.on('message', (data, isBinary) => {
