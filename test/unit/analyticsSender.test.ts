@@ -4,21 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsBatch, type AnalyticsEvent } from '../../core/analytics/eventTypes.ts';
+import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsBatch } from '../../core/analytics/eventTypes.ts';
 import { loadQueue, saveQueue } from '../../core/analytics/queue.ts';
 import { createSender } from '../../core/analytics/sender.ts';
+import { event } from './helpers/analyticsEvent.ts';
 import { MemoryStorage } from './helpers/memoryStorage.ts';
 
-const event = (n: number, extra: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({
-  event_type: 'engage',
-  eid: `e${n}`,
-  rq: 'rq1',
-  ts: n,
-  ltz: 0,
-  meta: { page_id: 'p', url: 'https://news.example/a' },
-  view: { uniqueId: 'v', visitCount: 1, pageViews: 1, isRecirculation: false },
-  ...extra,
-});
 const eids = (batch: AnalyticsBatch) => batch.events.map((e) => e.eid);
 
 test('flushByBeacon sends batch after batch, drops an event too big to send, and stops at a refused beacon', () => {
