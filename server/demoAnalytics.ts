@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEMO_SITE } from './seed.ts';
-import { dayOf, visitorKey } from './storage/analytics.ts';
+import { chunked, DAY_MS, dayOf, visitorKey } from './storage/analytics.ts';
 import type { Database } from './storage/schema.ts';
 
 export const DEMO_HISTORY_DAYS = 60;
@@ -34,7 +34,6 @@ const REFERRERS: readonly [string, number][] = [['direct', 0.38], ['search', 0.2
 const RECIRCULATION: readonly [string, number][] = [['standalone_top_pages', 0.4], ['conversations_top_pages', 0.25], ['tray_top_pages', 0.2], ['standalone_top_pages_condensed', 0.15]];
 /** Returning readers: each day's visitors are drawn from this many ids. */
 const VISITOR_POOL = 3000;
-const CHUNK = 500;
 
 /** mulberry32: a small seeded generator (the same figures on every start). */
 function generator(seed: number): () => number {
@@ -48,10 +47,9 @@ function generator(seed: number): () => number {
   };
 }
 
+/** Rows in ingest's chunks (storage/analytics.ts `chunked`), each chunk one multi-row insert. */
 async function insertChunks<T extends keyof Database>(db: Kysely<Database>, table: T, rows: object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.insertInto(table).values(rows.slice(i, i + CHUNK) as never).onConflict((oc) => oc.doNothing()).execute();
-  }
+  for (const chunk of chunked(rows)) await db.insertInto(table).values(chunk as never).onConflict((oc) => oc.doNothing()).execute();
 }
 
 export async function seedDemoAnalytics(app: FastifyInstance, origin: string): Promise<void> {
@@ -67,7 +65,7 @@ export async function seedDemoAnalytics(app: FastifyInstance, origin: string): P
   for (let back = DEMO_HISTORY_DAYS; back >= 1; back--) {
     const day = today - back;
     const random = generator(back * 7919);
-    const weekday = new Date(day * 86_400_000).getUTCDay();
+    const weekday = new Date(day * DAY_MS).getUTCDay();
     const rhythm = weekday === 0 || weekday === 6 ? 0.7 : 1;
     const trend = 0.75 + (0.5 * (DEMO_HISTORY_DAYS - back)) / DEMO_HISTORY_DAYS;
     const spike = back === 12 || back === 11 ? 2.2 : 1; // the marathon weekend
@@ -92,7 +90,7 @@ export async function seedDemoAnalytics(app: FastifyInstance, origin: string): P
       for (const [value, share] of shares) breakdowns.push({ site_uuid: site, day, dimension, value, n: Math.round(total * share * (0.8 + 0.4 * random())) });
     }
   }
-  const pages = PAGES.map(([id, path, title]) => ({ site_uuid: site, page_id: id ?? `${origin}${path}`, url: `${origin}${path}`, title, last_seen: (today - 1) * 86_400_000 }));
+  const pages = PAGES.map(([id, path, title]) => ({ site_uuid: site, page_id: id ?? `${origin}${path}`, url: `${origin}${path}`, title, last_seen: (today - 1) * DAY_MS }));
   await app.db.transaction().execute(async (trx) => {
     await insertChunks(trx, 'analytics_site_days', siteDays);
     await insertChunks(trx, 'analytics_page_days', pageDays);

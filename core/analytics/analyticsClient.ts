@@ -9,7 +9,7 @@
 import type { PageIdentity } from '../page/identity.ts';
 import { getConfig } from '../config.ts';
 import { tapPublished } from '../global-api/bus.ts';
-import { mountedWidgets } from '../mount/registry.ts';
+import { mountedWidgets, type MountedWidget } from '../mount/registry.ts';
 import { storage } from '../session/storage.ts';
 import { getStore } from '../store/index.ts';
 import { selectRegionInView } from '../visibility/slice.ts';
@@ -23,11 +23,15 @@ import { createSender } from './sender.ts';
 import { consentEvent, loginEvent, recirculationOf } from './signals.ts';
 import { browserTransport, eventsUrl } from './transport.ts';
 import { newId } from './visitorId.ts';
+import type { WidgetRef } from './eventTypes.ts';
 
 /** One per page load: it remembers the current URL across reset and SPA navigation. */
 const pageViews = createPageViews(storage('sessionStorage'), Date.now, newId);
 let stopRunning: (() => void) | null = null;
 let generation = 0;
+
+/** How events name a mounted widget. */
+const refOf = ({ kind, widgetId, containerId }: MountedWidget): WidgetRef => ({ widget: kind, widgetId, ...(containerId ? { containerId } : {}) });
 
 const ACTIVITY_EVENTS = ['scroll', 'pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
 
@@ -77,12 +81,7 @@ function run(page: PageIdentity, consent: ConsentResult): void {
   let lastTick = Date.now();
   const samples = (): WidgetSample[] => {
     const state = getStore().getState();
-    return mountedWidgets().map(({ kind, widgetId, containerId }) => ({
-      widget: kind,
-      widgetId,
-      ...(containerId ? { containerId } : {}),
-      inView: selectRegionInView(state, widgetId),
-    }));
+    return mountedWidgets().map((widget) => ({ ...refOf(widget), inView: selectRegionInView(state, widget.widgetId) }));
   };
   const tick = () => {
     const now = Date.now();
@@ -114,7 +113,7 @@ function run(page: PageIdentity, consent: ConsentResult): void {
     const found = recirculationOf(event);
     if (!found) return;
     const widget = mountedWidgets().find((w) => w.element === found.element);
-    const w = widget ? { widget: widget.kind, widgetId: widget.widgetId, ...(widget.containerId ? { containerId: widget.containerId } : {}) } : undefined;
+    const w = widget ? refOf(widget) : undefined;
     visit.session.outgoing += 1;
     writeVisit(document, visit);
     add({ event_type: 'recirculation_click', ...(w ? { w } : {}), data: { medium: found.medium } });

@@ -34,15 +34,23 @@ export function createSender(options: { storage: Storage | null; url: () => stri
     save();
   };
 
+  /** The batch at the front of the queue (events that can never fit one are dropped), or null when it is empty. */
+  const next = (): AnalyticsEvent[] | null => {
+    while (queue.length > 0) {
+      const { events, skipped } = nextBatch(queue);
+      if (skipped.length > 0) remove(skipped);
+      if (events.length > 0) return events;
+    }
+    return null;
+  };
+
   const flush = async () => {
     if (flushing) return;
     flushing = true;
     try {
-      while (queue.length > 0 && !stopped) {
-        const { events, skipped } = nextBatch(queue);
-        if (skipped.length > 0) remove(skipped);
-        if (events.length === 0) continue;
-        if (!(await sendBatch(url(), { events }, transport))) break;
+      while (!stopped) {
+        const events = next();
+        if (!events || !(await sendBatch(url(), { events }, transport))) break;
         remove(events);
       }
     } catch {
@@ -63,13 +71,7 @@ export function createSender(options: { storage: Storage | null; url: () => stri
     flush,
     flushByBeacon() {
       try {
-        while (queue.length > 0) {
-          const { events, skipped } = nextBatch(queue);
-          if (skipped.length > 0) remove(skipped);
-          if (events.length === 0) continue;
-          if (!sendByBeacon(url(), { events }, transport)) break;
-          remove(events);
-        }
+        for (let events = next(); events && sendByBeacon(url(), { events }, transport); events = next()) remove(events);
       } catch {
         // swallowed
       }

@@ -19,23 +19,13 @@ function fitting(queued: readonly SiteBatch[]): number {
   return taken;
 }
 
-export class IngestQueue {
-  private readonly group: GroupCommit<SiteBatch, void>;
-
-  /** Queued, not yet written (vf_queue_depth). */
-  get depth(): number {
-    return this.group.depth;
-  }
-
-  constructor(db: Kysely<Database>) {
-    this.group = new GroupCommit(async (batches) => {
-      await ingestEvents(db, batches);
-      return batches.map(() => undefined);
-    }, fitting);
-  }
-
-  /** Resolves when the batch is stored (its repeats and old events dropped); rejects when the write failed. */
-  add(batch: SiteBatch): Promise<void> {
-    return this.group.add(batch);
-  }
+/**
+ * The process's ingest queue: `add(batch)` resolves when the batch is stored (its repeats and old
+ * events dropped) and rejects when the write failed; `depth` is what waits (vf_queue_depth).
+ */
+export function ingestQueue(db: Kysely<Database>): GroupCommit<SiteBatch, void> {
+  return new GroupCommit(async (batches) => {
+    await ingestEvents(db, batches);
+    return batches.map(() => undefined);
+  }, fitting);
 }

@@ -17,7 +17,7 @@ import { dayOf, pruneAnalytics } from '../storage/analytics.ts';
 import { dashboard } from '../storage/analyticsDashboard.ts';
 import { hostOf, siteOr404 } from '../storage/sites.ts';
 import { bodyValidator } from '../validation.ts';
-import { IngestQueue } from './ingestQueue.ts';
+import { ingestQueue } from './ingestQueue.ts';
 import { analyticsBatch, dashboardAnswer, dashboardQuery, eventsQuery, gifQuery } from './schemas.ts';
 
 /** The smallest transparent GIF (1×1). */
@@ -43,7 +43,7 @@ function dayParam(text: string, field: string): number {
 export default async function analyticsRoutes(app: FastifyInstance, options: { limits?: AnalyticsLimits }): Promise<void> {
   const limits = options.limits ?? DEFAULT_ANALYTICS_LIMITS;
   const validBatch = bodyValidator(analyticsBatch);
-  const ingest = new IngestQueue(app.db);
+  const ingest = ingestQueue(app.db);
   app.queueDepths.set('analytics_ingest', () => ingest.depth);
 
   // Beacons send JSON as text/plain; both are read as JSON, as text first so size is a 413.

@@ -4,22 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EVENT_QUEUE_LIMIT, MAX_BATCH_BYTES, MAX_BATCH_EVENTS, type AnalyticsEvent } from '../../core/analytics/eventTypes.ts';
+import { EVENT_QUEUE_LIMIT, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
 import { byteLength, limitQueue, loadQueue, nextBatch, QUEUE_KEY, saveQueue } from '../../core/analytics/queue.ts';
 import { createPageViews, REQUEST_ID_KEY, REQUEST_ID_REUSE_MS } from '../../core/analytics/requestId.ts';
 import { eventsUrl, imageUrl, sendBatch, type TransportEnv } from '../../core/analytics/transport.ts';
+import { event } from './helpers/analyticsEvent.ts';
 import { MemoryStorage } from './helpers/memoryStorage.ts';
-
-const event = (n: number, extra: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({
-  event_type: 'engage',
-  eid: `e${n}`,
-  rq: 'rq1',
-  ts: n,
-  ltz: 0,
-  meta: { page_id: 'p', url: 'https://news.example/a' },
-  view: { uniqueId: 'v', visitCount: 1, pageViews: 1, isRecirculation: false },
-  ...extra,
-});
 
 test('the queue keeps the newest 200 and drops bad stored entries without throwing', () => {
   const storage = new MemoryStorage();
