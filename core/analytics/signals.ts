@@ -6,17 +6,13 @@
 import type { ConsentResult } from './consent.ts';
 import type { RecordedEvent } from './record.ts';
 import { REFERRER_PARAMS } from './referrerParams.ts';
+import { fnv1a } from '../text/fnv1a.ts';
 
 export const CONSENT_SENT_KEY = 'vf.analytics.consent';
 
 /** FNV-1a, 32 bits, hex: enough to tell emails apart on one page. */
 export function shortHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
+  return fnv1a(text).toString(16).padStart(8, '0');
 }
 
 const loggedIn = new Set<string>();

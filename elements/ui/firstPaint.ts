@@ -9,6 +9,7 @@ import { commentQueriesApi, type ContainerArgs } from '../../core/api/commentQue
 import type { Container } from '../../core/api/types.ts';
 import { selectPage, selectSectionUuid } from '../../core/session/slice.ts';
 import { containerIdFor } from './useElementContainer.ts';
+import { fnv1a } from '../../core/text/fnv1a.ts';
 
 /** What an element's first page loaded: its container and every query answer, in order. */
 export interface FirstPageData {
@@ -24,12 +25,7 @@ export { FIRST_PAINT_ATTR } from '../../core/loader/firstPaint.ts';
 /** A short tag of the answers (FNV-1a over their JSON): equal data, equal tag, on either side. */
 export function dataTag(values: readonly unknown[]): string {
   const text = JSON.stringify(values);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
+  return `${fnv1a(text).toString(36)}.${text.length.toString(36)}`;
 }
 
 /**
