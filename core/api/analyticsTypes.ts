@@ -47,3 +47,18 @@ export interface AnalyticsDashboard {
 
 /** Longest period the dashboard answers for. */
 export const DASHBOARD_MAX_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` of a time, in UTC: how the dashboard names a day on both sides. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Midnight UTC of a `YYYY-MM-DD`, or NaN when it is not a real day (2026-02-30). */
+export function dayMs(day: string): number {
+  if (!DAY_PATTERN.test(day)) return Number.NaN;
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(ms) || utcDay(ms) !== day ? Number.NaN : ms;
+}

@@ -4,10 +4,10 @@
  * them (both real days, from ≤ to, not after today, at most DASHBOARD_MAX_DAYS days).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { DASHBOARD_MAX_DAYS } from '../../core/api/analyticsTypes.ts';
+import { DASHBOARD_MAX_DAYS, utcDay } from '../../core/api/analyticsTypes.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
-import { periodProblem, PRESETS, presetPeriod, utcDay, type Period, type Preset } from './period.ts';
+import { periodProblem, PRESETS, presetPeriod, type Period, type Preset } from './period.ts';
 
 const K = 'page_settings.analytics.period';
 

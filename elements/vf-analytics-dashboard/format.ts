@@ -1,6 +1,6 @@
 /** How the dashboard writes its numbers, in the reader's language (formatjs / Intl). */
 import type { VfIntl } from '../../core/i18n/index.ts';
-import { dayMs } from './period.ts';
+import { dayMs } from '../../core/api/analyticsTypes.ts';
 
 /** A UTC day `YYYY-MM-DD` as the reader's language writes a short date ("Nov 26", "26. Nov."). */
 export function formatDay(intl: VfIntl, day: string, long = false): string {

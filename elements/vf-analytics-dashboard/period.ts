@@ -2,7 +2,7 @@
  * The dashboard's period: a preset (the last 7, 30 or 90 days, today included) or a custom
  * from/to. Days are UTC calendar days `YYYY-MM-DD`, as the server counts them. Pure.
  */
-import { DASHBOARD_MAX_DAYS } from '../../core/api/analyticsTypes.ts';
+import { DASHBOARD_MAX_DAYS, dayMs, utcDay } from '../../core/api/analyticsTypes.ts';
 
 export const PRESETS = [7, 30, 90] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -14,19 +14,6 @@ export interface Period {
 }
 
 const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `YYYY-MM-DD` of a time, in UTC. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Midnight UTC of a `YYYY-MM-DD`, or NaN when it is not a real day (2026-02-30). */
-export function dayMs(day: string): number {
-  if (!DAY_PATTERN.test(day)) return Number.NaN;
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) || utcDay(ms) !== day ? Number.NaN : ms;
-}
 
 /** The `preset` attribute: 7, 30 or 90; anything else is the default (30). */
 export function parsePreset(value: unknown): Preset {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AnalyticsBatch, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
-import { DASHBOARD_MAX_DAYS } from '../../core/api/analyticsTypes.ts';
+import { DASHBOARD_MAX_DAYS, dayMs } from '../../core/api/analyticsTypes.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '../auth/rateLimit.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { params } from '../routes/schemas.ts';
@@ -35,8 +35,8 @@ function checkCount(body: unknown): void {
 
 /** `YYYY-MM-DD` as a UTC day number; a 400 for a date that does not exist. */
 function dayParam(text: string, field: string): number {
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) throw badRequest(`${field} is not a date (YYYY-MM-DD)`, field);
+  const ms = dayMs(text);
+  if (Number.isNaN(ms)) throw badRequest(`${field} is not a date (YYYY-MM-DD)`, field);
   return dayOf(ms);
 }
 

@@ -5,12 +5,12 @@
  * (conversations' rows not deleted, by the UTC day they were posted).
  */
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsDashboard, DashboardDay } from '../../core/api/analyticsTypes.ts';
+import { utcDay, type AnalyticsDashboard, type DashboardDay } from '../../core/api/analyticsTypes.ts';
 import { DAY_MS } from './analytics.ts';
 import type { Database } from './schema.ts';
 
 /** `YYYY-MM-DD` of a UTC day number. */
-export const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dayText = (day: number): string => utcDay(day * DAY_MS);
 const seconds = (ms: unknown): number => Math.round(Number(ms) / 1000);
 const TOP_PAGES = 10;
 

@@ -2,8 +2,8 @@
 // charts' axis (charts/DayChart.tsx): what an admin may ask for, and what the axis shows.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DASHBOARD_MAX_DAYS } from '../../core/api/analyticsTypes.ts';
-import { dayMs, parsePreset, periodDays, periodProblem, presetPeriod } from '../../elements/vf-analytics-dashboard/period.ts';
+import { DASHBOARD_MAX_DAYS, dayMs } from '../../core/api/analyticsTypes.ts';
+import { parsePreset, periodDays, periodProblem, presetPeriod } from '../../elements/vf-analytics-dashboard/period.ts';
 import { labelledDays, niceMax } from '../../elements/vf-analytics-dashboard/charts/DayChart.tsx';
 
 const NOW = Date.parse('2026-11-26T03:00:00Z');
