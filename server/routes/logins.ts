@@ -3,21 +3,18 @@
  * JWT and OpenID Connect id-token logins, the social popup's token exchange, and the admin calls
  * that configure a site's login methods (their secrets never leave the server).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthResult } from '../../core/api/types.ts';
+import type { FastifyInstance } from 'fastify';
 import { LOGIN_NOT_ENABLED, SOCIAL_LOGIN_TYPES } from '../../core/settings/site.ts';
-import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt, type ExternalProfile } from '../auth/jwtLogin.ts';
+import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from '../auth/jwtLogin.ts';
 import { fetchJson, OidcError, verifyIdToken } from '../auth/oidc.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
-import { banDetails, effectiveBan } from '../storage/bans.ts';
-import { linkExternalUser } from '../storage/externalUsers.ts';
+import { badRequest, HttpError } from '../errors.ts';
 import { configuredMethods, deleteLoginConfig, getLoginConfig, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
-import { getSite, type Site } from '../storage/sites.ts';
-import { findUserByUuid, type UserRow } from '../storage/users.ts';
-import { LOGIN_BANNED } from './api.ts';
+import { findUserByUuid } from '../storage/users.ts';
 import { loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
 import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
+import { externalSessions } from './externalSession.ts';
+
 
 export const NOT_ENABLED = LOGIN_NOT_ENABLED;
 export const NO_COOKIE = 'No cookie found for cookie login';
@@ -33,39 +30,9 @@ interface TokenBody extends Common {
   thirdparty_enabled?: boolean;
 }
 
-export type ExternalLoginResult = AuthResult & { is_new: boolean };
-
 export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   const flows = new SocialFlows(app.db);
-  async function siteOf(section: string | undefined): Promise<Site> {
-    const site = section ? await getSite(app.db, section) : null;
-    if (!site) throw new HttpError(404, `No site has the uuid ${section}`, { field: 'section' });
-    return site;
-  }
-
-  /** Refuses a login-banned account (as the password login does), else starts a session. */
-  async function startSession(user: UserRow, isNew: boolean): Promise<{ result: ExternalLoginResult }> {
-    const ban = await effectiveBan(app.db, user.uuid);
-    if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
-    return { result: { ...(await app.auth.login(user)), is_new: isNew } };
-  }
-
-  async function finish(site: Site, provider: string, profile: ExternalProfile | null) {
-    if (!profile) throw new HttpError(401, 'The token names no user');
-    const { user, isNew, updated } = await linkExternalUser(app.db, site, provider, profile);
-    if (updated) app.hub.siteChanged(site.uuid); // its comments show the new name (engine/guest-cache.ts)
-    return startSession(user, isNew);
-  }
-
-  /** Token checks fail as 401 (502 when the issuer cannot be reached), with a readable reason. */
-  async function verified<T>(check: Promise<T>): Promise<T> {
-    try {
-      return await check;
-    } catch (error) {
-      if (error instanceof OidcError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
-  }
+  const { siteOf, startSession, finish, verified, adminSite } = externalSessions(app);
 
   const loginSchema = (extra: Record<string, object> = {}) => ({
     body: strictObject({ token, thirdparty_enabled: { type: 'boolean' }, ...extra }, ['token', 'section']),
@@ -118,17 +85,6 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // --- configuration (admins of the site) ---
-
-  async function adminSite(request: FastifyRequest<{ Params: { uuid: string } }>): Promise<Site> {
-    const site = await getSite(app.db, request.params.uuid);
-    if (!site) throw notFound(`No site has the uuid ${request.params.uuid}`);
-    const user = request.user;
-    if (!user) throw unauthorized();
-    if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') {
-      throw new HttpError(403, "Only the site's admins can change its login methods");
-    }
-    return site;
-  }
 
   const siteParams = { type: 'object', additionalProperties: false, properties: { uuid }, required: ['uuid'] } as const;
 

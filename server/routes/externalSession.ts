@@ -1,0 +1,70 @@
+/**
+ * What every publisher or identity-provider login route shares (routes/logins.ts and the identity
+ * providers' routes): the site a login is for, the verified profile linked to one vf account per
+ * provider and provider user id (storage/externalUsers.ts), the login-ban check, and the session.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthResult } from '../../core/api/types.ts';
+import type { ExternalProfile } from '../auth/jwtLogin.ts';
+import { OidcError } from '../auth/oidc.ts';
+import { HttpError, notFound, unauthorized } from '../errors.ts';
+import { banDetails, effectiveBan } from '../storage/bans.ts';
+import { linkExternalUser } from '../storage/externalUsers.ts';
+import { getSite, type Site } from '../storage/sites.ts';
+import type { UserRow } from '../storage/users.ts';
+import { LOGIN_BANNED } from './api.ts';
+
+export type ExternalLoginResult = AuthResult & { is_new: boolean };
+
+export interface ExternalSessions {
+  /** The site a login body names (`section`), else 404. */
+  siteOf(section: string | undefined): Promise<Site>;
+  /** Refuses a login-banned account (as the password login does), else starts a session. */
+  startSession(user: UserRow, isNew: boolean): Promise<{ result: ExternalLoginResult }>;
+  /** Links the provider's profile to its one vf account (made on the first login) and logs it in. */
+  finish(site: Site, provider: string, profile: ExternalProfile | null): Promise<{ result: ExternalLoginResult }>;
+  /** Token checks fail as 401 (502 when the issuer cannot be reached), with a readable reason. */
+  verified<T>(check: Promise<T>): Promise<T>;
+  /** The site in the route's `:uuid`, when the caller is one of its admins (401/403/404 otherwise). */
+  adminSite(request: FastifyRequest<{ Params: { uuid: string } }>): Promise<Site>;
+}
+
+export function externalSessions(app: FastifyInstance): ExternalSessions {
+  const sessions: ExternalSessions = {
+    async siteOf(section) {
+      const site = section ? await getSite(app.db, section) : null;
+      if (!site) throw new HttpError(404, `No site has the uuid ${section}`, { field: 'section' });
+      return site;
+    },
+    async startSession(user, isNew) {
+      const ban = await effectiveBan(app.db, user.uuid);
+      if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
+      return { result: { ...(await app.auth.login(user)), is_new: isNew } };
+    },
+    async finish(site, provider, profile) {
+      if (!profile) throw new HttpError(401, 'The token names no user');
+      const { user, isNew, updated } = await linkExternalUser(app.db, site, provider, profile);
+      if (updated) app.hub.siteChanged(site.uuid); // its comments show the new name (engine/guest-cache.ts)
+      return sessions.startSession(user, isNew);
+    },
+    async verified(check) {
+      try {
+        return await check;
+      } catch (error) {
+        if (error instanceof OidcError) throw new HttpError(error.status, error.message);
+        throw error;
+      }
+    },
+    async adminSite(request) {
+      const site = await getSite(app.db, request.params.uuid);
+      if (!site) throw notFound(`No site has the uuid ${request.params.uuid}`);
+      const user = request.user;
+      if (!user) throw unauthorized();
+      if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') {
+        throw new HttpError(403, "Only the site's admins can change its login methods");
+      }
+      return site;
+    },
+  };
+  return sessions;
+}
