@@ -40,6 +40,9 @@ import shareRoutes from './routes/shares.ts';
 import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
 import loginRoutes from './routes/logins.ts';
+import loginRadiusRoutes from './identity/loginRadius.ts';
+import backplaneRoutes from './identity/backplane.ts';
+import { registerIdentityStandins } from './demoIdentity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import { collectRoutes } from './openapi/collect.ts';
@@ -116,6 +119,10 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(loginRoutes, { prefix: '/api/v2' });
+  app.register(loginRadiusRoutes, { prefix: '/api/v2' });
+  app.register(backplaneRoutes, { prefix: '/api/v2' });
+  // demo/identity.html's identity providers (docs/login.md "Stand-ins"), never outside demo mode.
+  if (config.demo) registerIdentityStandins(app);
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });

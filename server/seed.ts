@@ -29,6 +29,7 @@ import { seedDemoPolls } from './demoPolls.ts';
 import { seedDemoReviews } from './demoReviews.ts';
 import { seedDemoAnalytics } from './demoAnalytics.ts';
 import { DEMO_AD_SETTINGS } from './demoAds.ts';
+import { seedDemoIdentity } from './demoIdentity.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -74,6 +75,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoShares(app); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
   await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
+  await seedDemoIdentity(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
 }
 
 /**

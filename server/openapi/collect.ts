@@ -19,6 +19,8 @@ const IMPLIED = new Set(['HEAD', 'OPTIONS']);
 export function collectRoutes(app: FastifyInstance): CollectedRoute[] {
   const routes: CollectedRoute[] = [];
   app.addHook('onRoute', (route) => {
+    // The identity providers' demo stand-ins (server/standins/) are not vf's API.
+    if ((route.config as { openapi?: boolean } | undefined)?.openapi === false) return;
     for (const method of [route.method].flat()) {
       if (IMPLIED.has(method)) continue;
       routes.push({ method, url: route.url, schema: route.schema });

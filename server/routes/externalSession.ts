@@ -13,8 +13,23 @@ import { linkExternalUser } from '../storage/externalUsers.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import type { UserRow } from '../storage/users.ts';
 import { LOGIN_BANNED } from './api.ts';
+import { answers } from './schemas.ts';
 
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
+
+/** The answer of an identity provider's login route: `{ result: ExternalLoginResult }`. */
+export const loginAnswers = answers({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    user: { type: 'object', additionalProperties: true },
+    session: { type: 'string' },
+    access_token: { type: 'string' },
+    refresh_token: { type: 'string' },
+    is_new: { type: 'boolean' },
+  },
+  required: ['user', 'session', 'access_token', 'refresh_token', 'is_new'],
+});
 
 export interface ExternalSessions {
   /** The site a login body names (`section`), else 404. */

@@ -29,6 +29,20 @@ export const loginConfigSchemas = {
     },
     ['client_id', 'client_secret'],
   ),
+  loginradius: strictObject(
+    {
+      integrated_login: { type: 'boolean' },
+      api_key: identifier,
+      api_secret: { type: 'string', minLength: 1, maxLength: 512 },
+      app_name: identifier,
+      api_base: httpUrl,
+    },
+    ['integrated_login', 'api_key', 'api_secret'],
+  ),
+  backplane: strictObject(
+    { server_url: httpUrl, bus: identifier, bus_user: identifier, bus_secret: { type: 'string', minLength: 1, maxLength: 512 } },
+    ['server_url', 'bus', 'bus_user', 'bus_secret'],
+  ),
 } as const;
 
 export type ConfigKind = keyof typeof loginConfigSchemas;

@@ -8,10 +8,10 @@ import { LOGIN_NOT_ENABLED, SOCIAL_LOGIN_TYPES } from '../../core/settings/site.
 import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from '../auth/jwtLogin.ts';
 import { fetchJson, OidcError, verifyIdToken } from '../auth/oidc.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { configuredMethods, deleteLoginConfig, getLoginConfig, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
+import { configuredMethods, deleteLoginConfig, getLoginConfig, LOGIN_METHODS, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
 import { findUserByUuid } from '../storage/users.ts';
-import { loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
-import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
+import { type ConfigKind, loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
+import { absentBodyIsEmpty, answers, type Common, strictObject, uuid } from './schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
 import { externalSessions } from './externalSession.ts';
 
@@ -94,12 +94,11 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return { result: Object.fromEntries([...methods].map(([method, config]) => [method, redact(config)])) };
   });
 
-  const methods = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES] as const;
-  for (const method of methods) {
-    const schemaKey = method === 'cookie' || method === 'jwt' || method === 'oidc' ? method : 'social';
+  for (const method of LOGIN_METHODS) {
+    const schemaKey: ConfigKind = (SOCIAL_LOGIN_TYPES as readonly string[]).includes(method) ? 'social' : (method as ConfigKind);
     app.put<{ Params: { uuid: string }; Body: Record<string, unknown> }>(
       `/sites/:uuid/logins/${method}`,
-      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}) } },
+      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}), response: answers({ type: 'object', additionalProperties: true }) } },
       async (request) => {
         const site = await adminSite(request);
         const { session: _session, section: _section, ...config } = request.body;
@@ -110,7 +109,15 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     );
     app.delete<{ Params: { uuid: string } }>(
       `/sites/:uuid/logins/${method}`,
-      { preValidation: absentBodyIsEmpty, schema: { params: siteParams, body: strictObject({}), querystring: strictObject({}) } },
+      {
+        preValidation: absentBodyIsEmpty,
+        schema: {
+          params: siteParams,
+          body: strictObject({}),
+          querystring: strictObject({}),
+          response: answers({ type: 'object', additionalProperties: false, properties: { method: { type: 'string' }, removed: { type: 'boolean' } }, required: ['method', 'removed'] }),
+        },
+      },
       async (request) => {
         const site = await adminSite(request);
         return { result: { method, removed: await deleteLoginConfig(app.db, site.uuid, method as LoginMethod) } };
@@ -122,6 +129,6 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 /** A config as an admin may read it back: secrets replaced by `true` ("set"). */
 function redact(config: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
-  for (const key of ['secret', 'client_secret']) if (key in out) out[key] = true;
+  for (const key of ['secret', 'client_secret', 'api_secret', 'bus_secret']) if (key in out) out[key] = true;
   return out;
 }

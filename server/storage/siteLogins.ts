@@ -4,11 +4,12 @@
  * only; clients see the public switches derived from it (site settings, see syncLoginSettings).
  */
 import type { Kysely } from 'kysely';
-import { SOCIAL_LOGIN_TYPES } from '../../core/settings/site.ts';
+import { SOCIAL_LOGIN_TYPES, thirdPartyLoginEnabled } from '../../core/settings/site.ts';
 import type { Database } from './schema.ts';
 import { updateSiteSettings } from './sites.ts';
 
-export const LOGIN_METHODS = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES] as const;
+export const IDENTITY_METHODS = ['loginradius', 'backplane'] as const;
+export const LOGIN_METHODS = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES, ...IDENTITY_METHODS] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 /** Cookie login: the cookie is a JWT signed with `secret`, or is sent to the publisher's `userinfo_url`. */
@@ -36,14 +37,48 @@ export interface SocialLoginConfig {
   scope?: string;
 }
 
+/**
+ * LoginRadius (the third-party login service, docs/login.md "LoginRadius"): the site's app. The
+ * API key and app name are public (the page's LoginRadius script needs them); the secret signs
+ * SOTTs. `api_base` is the identity API (default https://api.loginradius.com; a stand-in in tests).
+ */
+export interface LoginRadiusConfig {
+  integrated_login: boolean;
+  api_key: string;
+  api_secret: string;
+  app_name?: string;
+  api_base?: string;
+}
+
+/**
+ * A Backplane bus (docs/login.md "Backplane"): the bus server, the site's bus, and the bus
+ * owner's credentials the server reads messages with.
+ */
+export interface BackplaneConfig {
+  server_url: string;
+  bus: string;
+  bus_user: string;
+  bus_secret: string;
+}
+
 export interface LoginConfigs {
   cookie: CookieLoginConfig;
   jwt: JwtLoginConfig;
   oidc: OidcLoginConfig;
   social: SocialLoginConfig;
+  loginradius: LoginRadiusConfig;
+  backplane: BackplaneConfig;
 }
 
-type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' ? LoginConfigs[M] : SocialLoginConfig;
+type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' | 'loginradius' | 'backplane' ? LoginConfigs[M] : SocialLoginConfig;
+
+/** The LoginRadius API the site's config names. */
+export const LOGINRADIUS_API = 'https://api.loginradius.com';
+
+/** Spec §3: the third-party login service counts as enabled only with integrated login, an API key and an app name. */
+export function loginRadiusEnabled(config: LoginRadiusConfig | null | undefined): config is LoginRadiusConfig {
+  return !!config && thirdPartyLoginEnabled({ authprovider_loginradius_enabled: config.integrated_login === true, authprovider_loginradius_api_key: config.api_key, authprovider_loginradius_app_name: config.app_name ?? null });
+}
 
 export async function getLoginConfig<M extends LoginMethod>(db: Kysely<Database>, siteUuid: string, method: M): Promise<ConfigOf<M> | null> {
   const row = await db.selectFrom('site_logins').select('config').where('site_uuid', '=', siteUuid).where('method', '=', method).executeTakeFirst();
@@ -94,7 +129,15 @@ export async function syncLoginSettings(db: Kysely<Database>, siteUuid: string):
   const methods = await configuredMethods(db, siteUuid);
   const cookie = methods.get('cookie') as CookieLoginConfig | undefined;
   const social = SOCIAL_LOGIN_TYPES.filter((type) => methods.has(type));
+  const loginRadius = methods.get('loginradius') as LoginRadiusConfig | undefined;
+  const backplane = methods.get('backplane') as BackplaneConfig | undefined;
   await updateSiteSettings(db, siteUuid, {
+    // Public by nature (the page's LoginRadius script is set up with them); the secret is not.
+    authprovider_loginradius_enabled: loginRadius?.integrated_login === true,
+    authprovider_loginradius_api_key: loginRadius?.api_key ?? null,
+    authprovider_loginradius_app_name: loginRadius?.app_name ?? null,
+    authprovider_backplane_v2_enabled: !!backplane,
+    authprovider_backplane_v2_hash: backplane?.bus ?? null,
     authprovider_custom_cookie_name: cookie?.cookie_name ?? null,
     authprovider_oidc_enabled: methods.has('oidc'),
     authprovider_social_providers: social.length ? social.join(',') : null,
