@@ -32,6 +32,7 @@ import { openAddressModal } from './session/addressParams.ts';
 import type { LoaderHost } from './loader/host.ts';
 import { createModuleImporter } from './loader/moduleImport.ts';
 import { scheduleAnalytics, stopAnalytics } from './analytics/lazy.ts';
+import { IDENTITY_PROVIDERS, identityContext, startIdentity } from './identity/start.ts';
 
 export type { LoaderHost } from './loader/host.ts';
 
@@ -128,6 +129,16 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
   if (booted && store.getState().session.settings?.authprovider_custom_cookie_name) {
     const { autoCookieLogin } = await import('./session/cookieLogin.ts');
     await autoCookieLogin(store.dispatch, store.getState);
+  }
+  // Spec §4: a login may arrive at any time from the publisher's identity system (core/identity/).
+  const settings = store.getState().session.settings;
+  if (booted && settings && IDENTITY_PROVIDERS.some((row) => row.enabled(settings)) && stopSync) {
+    const stopIdentity = startIdentity(identityContext(store.dispatch, store.getState));
+    const stopRest = stopSync;
+    stopSync = () => {
+      stopRest();
+      stopIdentity();
+    };
   }
 }
 

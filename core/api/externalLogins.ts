@@ -9,14 +9,17 @@ import { toApiError, type ApiError } from './errors.ts';
 import { thirdPartyEnabled } from '../session/storage.ts';
 import { announceLogin, announceLoginFailure, type LoginType } from '../session/loginEvents.ts';
 
-export type ExternalLoginType = Extract<LoginType, 'cookie' | 'jwt' | 'openidconnect' | 'social'>;
+export type ExternalLoginType = Extract<LoginType, 'cookie' | 'jwt' | 'openidconnect' | 'social' | 'loginradius' | 'backplane' | 'backplane_v1_2'>;
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 
 export interface ExternalLoginArgs {
   type: ExternalLoginType;
-  token: string;
+  /** The provider's token (Backplane logins name a bus message in `fields` instead). */
+  token?: string;
   /** OpenID Connect: the nonce the id token must carry. */
   nonce?: string;
+  /** Backplane: `messageChannel` + `messageid` (v2) or `backplane_id` (v1.2). */
+  fields?: Record<string, string>;
 }
 
 const PATHS: Record<ExternalLoginType, string> = {
@@ -24,6 +27,9 @@ const PATHS: Record<ExternalLoginType, string> = {
   jwt: 'users/login/jwt',
   openidconnect: 'users/login/openidconnect',
   social: 'users/sociallogin',
+  loginradius: 'users/loginradiuslogin',
+  backplane: 'users/backplane',
+  backplane_v1_2: 'users/backplane_v1_2',
 };
 
 /** Spec §8: a cookie or OIDC login refused with an api_code above 0 reads as login_banned. */
@@ -36,10 +42,10 @@ export function externalLoginError(error: unknown, type: ExternalLoginType): Api
 export const externalLoginsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     externalLogin: build.mutation<ExternalLoginResult, ExternalLoginArgs>({
-      query: ({ type, token, nonce }) => ({
+      query: ({ type, token, nonce, fields }) => ({
         url: PATHS[type],
         method: 'POST',
-        body: { token, ...(nonce ? { nonce } : {}), thirdparty_enabled: thirdPartyEnabled() },
+        body: { ...(token !== undefined ? { token } : {}), ...(nonce ? { nonce } : {}), ...fields, thirdparty_enabled: thirdPartyEnabled() },
         skipAuthRefresh: true,
       }),
       transformErrorResponse: (error, _meta, { type }) => externalLoginError(error, type),

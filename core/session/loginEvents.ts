@@ -13,7 +13,7 @@ import { publish } from '../global-api/bus.ts';
 import { loggedIn } from './slice.ts';
 import { clearSignupReferral, readSignupReferral } from './storage.ts';
 
-export type LoginType = 'email' | 'signup' | 'cookie' | 'jwt' | 'openidconnect' | 'social';
+export type LoginType = 'email' | 'signup' | 'cookie' | 'jwt' | 'openidconnect' | 'social' | 'loginradius' | 'backplane' | 'backplane_v1_2';
 
 export interface LoginOutcome {
   type: LoginType;

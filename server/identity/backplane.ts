@@ -79,7 +79,7 @@ export default async function backplaneRoutes(app: FastifyInstance): Promise<voi
 
   app.post<{ Body: Common & { messageChannel: string; messageid: string } }>(
     '/users/backplane',
-    { schema: { body: strictObject({ messageChannel: name, messageid: name }, ['section', 'messageChannel', 'messageid']), querystring: strictObject({}), response: loginAnswers } },
+    { schema: { body: strictObject({ messageChannel: name, messageid: name, thirdparty_enabled: { type: 'boolean' } }, ['section', 'messageChannel', 'messageid']), querystring: strictObject({}), response: loginAnswers } },
     async (request) => loginWith(request.body.section, (config) => readV2(config, request.body.messageid), request.body.messageChannel),
   );
 
