@@ -25,7 +25,7 @@ interface LoginBody extends Common {
 
 /** The reader's profile from LoginRadius's `GET /identity/v2/auth/account` (401 with LoginRadius's reason when it refuses). */
 async function loginRadiusProfile(config: LoginRadiusConfig, token: string) {
-  const url = new URL('/identity/v2/auth/account', config.api_base ?? LOGINRADIUS_API);
+  const url = new URL(`${(config.api_base ?? LOGINRADIUS_API).replace(/\/+$/, '')}/identity/v2/auth/account`);
   url.searchParams.set('apikey', config.api_key);
   const { ok, body } = await callVendor(url.toString(), { headers: { authorization: `Bearer ${token}` } });
   if (!ok) throw new HttpError(401, textOf(body, 'Description') ?? textOf(body, 'Message') ?? SOCIAL_LOGIN_FAILED);

@@ -12,7 +12,8 @@ export interface RunningStandin {
 
 export async function startStandin<O extends object>(plugin: FastifyPluginAsync<O>, options: O): Promise<RunningStandin> {
   const app = Fastify({ logger: false });
-  await app.register(plugin, { ...options, cors: true });
+  // Under a path, as the demo serves them (/demo/standin/<provider>): vf must keep a base's path.
+  await app.register(plugin, { ...options, cors: true, prefix: '/vendor' });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/vendor`, close: () => app.close() };
 }
