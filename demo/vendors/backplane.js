@@ -5,7 +5,8 @@
  * an id, `Backplane.unsubscribe(id)`: what vf's adapter (core/identity/backplane.ts) uses.
  * Publishing posts to the stand-in bus (server/standins/backplane.ts) at `serverBaseURL` and
  * delivers the message, with its messageURL, to the channel's subscribers. It never contacts a
- * real bus. `Backplane.standinUI(element, people)` draws the "Sign in as …" / "Sign out" buttons.
+ * real bus. demo/identity.html's buttons call `Backplane.publish(type, payload, bus?)` with
+ * `Backplane.identity(person)` as an identity/login payload.
  */
 (function () {
   var config = null;
@@ -42,18 +43,6 @@
     return { identities: { startIndex: 0, itemsPerPage: 1, totalResults: 1, entry: {
       id: person.id, displayName: person.name, accounts: [{ username: person.name, userid: person.id, identityUrl: location.origin + '/people/' + person.id }], photos: [],
     } } };
-  };
-  Backplane.standinUI = function (element, people, otherBus) {
-    var button = function (label, onClick) {
-      var b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = label;
-      b.addEventListener('click', onClick);
-      element.appendChild(b);
-    };
-    people.forEach(function (p) { button('Sign in via Backplane as ' + p.name, function () { Backplane.publish('identity/login', Backplane.identity(p)); }); });
-    if (otherBus) button("Sign-in message on another site's bus", function () { Backplane.publish('identity/login', Backplane.identity(people[0]), otherBus); });
-    button('Sign out via Backplane', function () { Backplane.publish('identity/logout', {}); });
   };
   window.Backplane = Backplane;
 })();

@@ -4,7 +4,7 @@
  * as with the real one — whose `$hooks` vf's adapter (core/identity/loginradius.ts) registers
  * `successCallback` and `logoutCallback` on, and `util.ready`. Signing in calls the stand-in
  * LoginRadius API (server/standins/loginradius.ts) at `apiDomain`; it never contacts LoginRadius.
- * `LRObject.standinUI(element, accounts)` draws "Sign in as …" / "Sign out" buttons.
+ * demo/identity.html's buttons call `LRObject.api.login(email, password)`, `.fakeLogin()` and `.logout()`.
  */
 (function () {
   function LoginRadiusV2(options) {
@@ -36,18 +36,6 @@
         if (!token) return Promise.resolve(done());
         return fetch(api + '/identity/v2/auth/access_token/invalidate?apikey=' + encodeURIComponent(options.apiKey), { headers: { authorization: 'Bearer ' + token } }).then(done, done);
       },
-    };
-    this.standinUI = function (element, accounts) {
-      var button = function (label, onClick) {
-        var b = document.createElement('button');
-        b.type = 'button';
-        b.textContent = label;
-        b.addEventListener('click', onClick);
-        element.appendChild(b);
-      };
-      accounts.forEach(function (a) { button('Sign in to LoginRadius as ' + a.name, function () { self.api.login(a.email, a.password); }); });
-      button('Sign in with a token LoginRadius never issued', function () { self.api.fakeLogin(); });
-      button('Sign out of LoginRadius', function () { self.api.logout(); });
     };
   }
   window.LoginRadiusV2 = LoginRadiusV2;

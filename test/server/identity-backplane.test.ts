@@ -11,8 +11,8 @@ import { DEMO_BACKPLANE } from '../../server/demoIdentity.ts';
 import { BACKPLANE_NOT_FOUND, BACKPLANE_NOT_IDENTITY, BACKPLANE_OTHER_BUS } from '../../server/identity/backplane.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed.ts';
 import backplaneStandin from '../../server/standins/backplane.ts';
-import { type RunningStandin, startStandin } from '../support/identityStandins.ts';
-import { bearer, build, countRows, resultOf, SITE } from './helpers.ts';
+import { type RunningStandin, startStandin, storesNothing } from '../support/identityStandins.ts';
+import { bearer, build, resultOf, SITE } from './helpers.ts';
 
 const ADMIN = DEMO_ACCOUNTS.find((a) => a.user_privilege === 'admin')!;
 const OTHER = { user: 'other-owner', secret: 'other-secret' };
@@ -43,12 +43,6 @@ async function publish(message: { bus?: string; channel?: string; type?: string;
 
 const v2Login = (app: FastifyInstance, messageid: string, messageChannel = CHANNEL) => app.inject({ method: 'POST', url: '/api/v2/users/backplane', payload: { section: SITE, messageChannel, messageid } });
 
-async function storesNothing(app: FastifyInstance, refused: () => Promise<{ statusCode: number; json(): unknown }>) {
-  const before = [await countRows(app, 'users'), await countRows(app, 'sessions')];
-  const response = await refused();
-  assert.deepEqual([await countRows(app, 'users'), await countRows(app, 'sessions')], before);
-  return { status: response.statusCode, message: (response.json() as { message: string }).message };
-}
 
 describe('Backplane login', () => {
   test('the switches follow the configuration; the bus secret is never read back', async (t) => {

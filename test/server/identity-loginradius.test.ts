@@ -12,8 +12,8 @@ import { DEMO_LOGINRADIUS } from '../../server/demoIdentity.ts';
 import { openSott } from '../../server/identity/loginRadiusSott.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed.ts';
 import loginRadiusStandin from '../../server/standins/loginradius.ts';
-import { type RunningStandin, startStandin } from '../support/identityStandins.ts';
-import { bearer, build, countRows, resultOf, SITE } from './helpers.ts';
+import { type RunningStandin, startStandin, storesNothing } from '../support/identityStandins.ts';
+import { bearer, build, resultOf, SITE } from './helpers.ts';
 
 const NOT_ENABLED = 'This login method is not currently enabled on this site';
 const ADMIN = DEMO_ACCOUNTS.find((a) => a.user_privilege === 'admin')!;
@@ -43,13 +43,6 @@ async function lrToken(account: { email: string; password: string }): Promise<st
 
 const lrLogin = (app: FastifyInstance, token: string) => app.inject({ method: 'POST', url: '/api/v2/users/loginradiuslogin', payload: { section: SITE, token, thirdparty_enabled: true } });
 
-/** Runs `refused` and checks it stored no user and no session. */
-async function storesNothing(app: FastifyInstance, refused: () => Promise<{ statusCode: number; json(): unknown }>): Promise<{ status: number; message: string }> {
-  const before = [await countRows(app, 'users'), await countRows(app, 'sessions')];
-  const response = await refused();
-  assert.deepEqual([await countRows(app, 'users'), await countRows(app, 'sessions')], before);
-  return { status: response.statusCode, message: (response.json() as { message: string }).message };
-}
 
 describe('LoginRadius configuration', () => {
   test('the public switches follow the configuration; the secret is never read back', async (t) => {

@@ -2,8 +2,10 @@
  * The identity providers' stand-ins (server/standins/) on their own loopback port, so the
  * product under test really calls a separate server, as it would call the vendor.
  */
-import Fastify, { type FastifyPluginAsync } from 'fastify';
+import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { countRows } from '../server/helpers.ts';
 
 export interface RunningStandin {
   url: string;
@@ -16,4 +18,12 @@ export async function startStandin<O extends object>(plugin: FastifyPluginAsync<
   await app.register(plugin, { ...options, cors: true, prefix: '/vendor' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/vendor`, close: () => app.close() };
+}
+
+/** Runs a refused login and checks it stored nothing (no user, no session); its status and message. */
+export async function storesNothing(app: FastifyInstance, refused: () => Promise<{ statusCode: number; json(): unknown }>): Promise<{ status: number; message: string }> {
+  const before = [await countRows(app, 'users'), await countRows(app, 'sessions')];
+  const response = await refused();
+  assert.deepEqual([await countRows(app, 'users'), await countRows(app, 'sessions')], before);
+  return { status: response.statusCode, message: (response.json() as { message: string }).message };
 }
