@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { start as startBackplane, type BackplaneMessage } from '../../core/identity/backplane.ts';
 import { start as startLoginRadius } from '../../core/identity/loginradius.ts';
-import { type IdentityContext, READY_POLL_MS, startIdentity } from '../../core/identity/start.ts';
+import { type IdentityContext, READY_POLL_MS, READY_TRIES, startIdentity } from '../../core/identity/start.ts';
 import { resolveSiteSettings } from '../../core/settings/site.ts';
 import type { SessionState } from '../../core/session/slice.ts';
 import { manualTimers } from '../support/manualTimers.ts';
@@ -72,6 +72,21 @@ describe('identity start', () => {
     await flush();
     assert.deepEqual(loaded, ['on']);
     assert.equal(READY_POLL_MS, 100);
+  });
+
+  it('stops looking after a minute, or when stopped', async () => {
+    const row = { name: 'late', enabled: () => true, present: () => false, load: async () => ({ start: () => () => undefined }) };
+    const { ctx, timers } = context({});
+    startIdentity(ctx, [row]);
+    for (let i = 2; i < READY_TRIES; i++) timers.tick(READY_POLL_MS);
+    assert.equal(timers.pending(), 1); // still looking just before the minute is up
+    timers.tick(READY_POLL_MS);
+    assert.equal(timers.pending(), 0);
+    const second = context({});
+    const stop = startIdentity(second.ctx, [row]);
+    assert.equal(second.timers.pending(), 1);
+    stop();
+    assert.equal(second.timers.pending(), 0);
   });
 });
 
