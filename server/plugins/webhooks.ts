@@ -1,10 +1,12 @@
 /**
  * Webhooks plugin (docs/webhooks.md): the delivery worker on `app.webhooks`, woken by every
- * content event the hub hears (this process's and, through Redis, the others') and by a poll for
- * retries; old deliveries are pruned daily. Its outbox depth is on /metrics.
+ * content event the hub hears that may have queued deliveries (this process's and, through
+ * Redis, the others') and by a poll for retries; old deliveries are pruned daily. Its outbox
+ * depth is on /metrics.
  */
 import fp from 'fastify-plugin';
 import { pruneDeliveries } from '../storage/webhookOutbox.ts';
+import { mayQueue } from '../webhooks/outbox.ts';
 import { WebhookWorker } from '../webhooks/worker.ts';
 
 declare module 'fastify' {
@@ -23,7 +25,7 @@ export default fp<{ demo: boolean; allowPrivate: boolean; timeoutSeconds: number
   async (app, { demo, allowPrivate, timeoutSeconds, maxAttempts }) => {
     const worker = new WebhookWorker(app.db, app.log, { policy: { demo, allowPrivate }, timeoutMs: timeoutSeconds * 1000, maxAttempts });
     app.decorate('webhooks', worker);
-    app.hub.watch({ event: () => worker.nudge(), siteChanged: () => {} });
+    app.hub.watch({ event: (event) => mayQueue(event) && worker.nudge(), siteChanged: () => {} });
     app.queueDepths.set('webhook_deliveries', () => worker.pending);
     const prune = () => {
       pruneDeliveries(app.db, worker.now() - DELIVERY_RETENTION_MS).catch((error: unknown) => app.log.error({ err: error }, 'pruning webhook deliveries failed'));

@@ -61,30 +61,43 @@ export interface AttemptOutcome {
   retryAt: number | null;
 }
 
+/** One finished attempt of a delivery this process leased. */
+export interface AttemptRecord {
+  claimed: ClaimedDelivery;
+  outcome: AttemptOutcome;
+  /** When the attempt ended. */
+  at: number;
+}
+
 /**
- * Records an attempt of a delivery this process leased (a lease that ran out and went to another
- * process is not overwritten) and makes it the webhook's last delivery.
+ * Records a round's attempts in one transaction (one commit, not one per delivery) and makes
+ * each webhook's latest one its last delivery. A lease that ran out and went to another process
+ * is not overwritten.
  */
-export async function recordAttempt(db: Kysely<Database>, claimed: ClaimedDelivery, outcome: AttemptOutcome, now: number): Promise<void> {
-  const status = outcome.error === null ? 'delivered' : outcome.retryAt === null ? 'failed' : 'pending';
+export async function recordAttempts(db: Kysely<Database>, records: AttemptRecord[]): Promise<void> {
+  if (records.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status,
-        attempts: claimed.attempts + 1,
-        last_status: outcome.status,
-        last_error: outcome.error,
-        date_last_attempt: now,
-        ...(outcome.retryAt !== null ? { next_attempt_at: outcome.retryAt } : {}),
-        lease_until: null,
-        lease_token: null,
-      })
-      .where('uuid', '=', claimed.uuid)
-      .where('lease_token', '=', claimed.lease_token)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return;
-    await trx.updateTable('webhooks').set({ last_delivery_uuid: claimed.uuid }).where('uuid', '=', claimed.webhook_uuid).execute();
+    const last = new Map<string, string>();
+    for (const { claimed, outcome, at } of records) {
+      const status = outcome.error === null ? 'delivered' : outcome.retryAt === null ? 'failed' : 'pending';
+      const result = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          status,
+          attempts: claimed.attempts + 1,
+          last_status: outcome.status,
+          last_error: outcome.error,
+          date_last_attempt: at,
+          ...(outcome.retryAt !== null ? { next_attempt_at: outcome.retryAt } : {}),
+          lease_until: null,
+          lease_token: null,
+        })
+        .where('uuid', '=', claimed.uuid)
+        .where('lease_token', '=', claimed.lease_token)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) last.set(claimed.webhook_uuid, claimed.uuid);
+    }
+    for (const [webhook, delivery] of last) await trx.updateTable('webhooks').set({ last_delivery_uuid: delivery }).where('uuid', '=', webhook).execute();
   });
 }
 

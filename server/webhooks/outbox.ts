@@ -24,6 +24,9 @@ const CANDIDATES: Partial<Record<ContentEventName, readonly WebhookEventType[]>>
   flagged: ['comment.flagged'],
 };
 
+/** Whether a content event may have queued deliveries (the worker is woken for those). */
+export const mayQueue = (event: ContentEvent): boolean => CANDIDATES[event.event] !== undefined;
+
 /** The one webhook event this content event is, for this item. */
 function typeOf(event: ContentEventName, row: Row): WebhookEventType {
   if (event !== 'created') return CANDIDATES[event]![0]!;

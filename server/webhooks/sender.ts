@@ -5,8 +5,8 @@
  * are not followed), no answer within the timeout, or a refused target is a failed attempt.
  */
 import { createHmac } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, isPrivateAddress, type TargetPolicy } from './targets.ts';
 
@@ -42,8 +42,18 @@ const ERROR_CODES: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
 };
 
+/** Kept-alive connections to receivers, one pair per worker (its policy checks every new connection). */
+export interface Agents {
+  http: HttpAgent;
+  https: HttpsAgent;
+}
+
+export function newAgents(maxSockets: number): Agents {
+  return { http: new HttpAgent({ keepAlive: true, maxSockets }), https: new HttpsAgent({ keepAlive: true, maxSockets }) };
+}
+
 /** Sends one attempt; never throws. `now` gives the signature's time. */
-export function send(attempt: Attempt, policy: TargetPolicy, timeoutMs: number, now: number, userAgent: string): Promise<AttemptResult> {
+export function send(attempt: Attempt, policy: TargetPolicy, agents: Agents, timeoutMs: number, now: number, userAgent: string): Promise<AttemptResult> {
   const url = new URL(attempt.url);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) && !policy.demo && !policy.allowPrivate && isPrivateAddress(host)) {
@@ -58,7 +68,8 @@ export function send(attempt: Attempt, policy: TargetPolicy, timeoutMs: number, 
     'x-vf-delivery': attempt.deliveryUuid,
     'x-vf-signature': signature(attempt.secret, attempt.body, t),
   };
-  const requester = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const https = url.protocol === 'https:';
+  const requester = https ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
     const done = (result: AttemptResult) => {
@@ -67,7 +78,7 @@ export function send(attempt: Attempt, policy: TargetPolicy, timeoutMs: number, 
       clearTimeout(timer);
       resolve(result);
     };
-    const req = requester(url, { method: 'POST', headers, lookup: guardedLookup(policy) as never, agent: false }, (res: IncomingMessage) => {
+    const req = requester(url, { method: 'POST', headers, lookup: guardedLookup(policy) as never, agent: https ? agents.https : agents.http }, (res: IncomingMessage) => {
       const status = res.statusCode ?? null;
       let read = 0;
       res.on('data', (chunk: Buffer) => {

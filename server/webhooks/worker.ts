@@ -10,8 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { WEBHOOK_PING } from '../../core/api/webhookTypes.ts';
 import type { Database } from '../storage/schema.ts';
-import { type ClaimedDelivery, claimDue, pendingCount, recordAttempt } from '../storage/webhookOutbox.ts';
-import { send } from './sender.ts';
+import { type AttemptRecord, type ClaimedDelivery, claimDue, pendingCount, recordAttempts } from '../storage/webhookOutbox.ts';
+import { type Agents, newAgents, send } from './sender.ts';
 import type { TargetPolicy } from './targets.ts';
 
 const SECOND = 1000;
@@ -48,6 +48,9 @@ export class WebhookWorker {
   private nudged = false;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private waiting: Promise<number> | null = null;
+  private countedAt = -Infinity;
+  private readonly agents: Agents = newAgents(BATCH);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,9 +62,16 @@ export class WebhookWorker {
     this.maxAttempts = options.maxAttempts;
   }
 
-  /** Sends what is due now; resolves with the number of attempts made. Rounds run one after another. */
+  /**
+   * Sends what is due now; resolves with the number of attempts made. Rounds run one after
+   * another, and at most one waits behind the running one (a burst of nudges is one round).
+   */
   tick(): Promise<number> {
-    return this.queue(() => this.round());
+    this.waiting ??= this.queue(() => {
+      this.waiting = null;
+      return this.round();
+    });
+    return this.waiting;
   }
 
   /** Attempts one delivery now if it is due (the admins' test ping). */
@@ -90,6 +100,8 @@ export class WebhookWorker {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.chain;
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 
   private queue(work: () => Promise<number>): Promise<number> {
@@ -102,18 +114,23 @@ export class WebhookWorker {
     let attempts = 0;
     for (;;) {
       const claimed = await claimDue(this.db, this.now(), this.timeoutMs + 30 * SECOND, BATCH, only);
-      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      await recordAttempts(this.db, await Promise.all(claimed.map((delivery) => this.attempt(delivery))));
       attempts += claimed.length;
       if (only || claimed.length < BATCH || this.closed) break;
     }
-    this.pending = await pendingCount(this.db);
+    // The outbox's depth for /metrics, at most every 10 s (a count over a long backlog is not free).
+    if (this.now() - this.countedAt >= 10 * SECOND) {
+      this.countedAt = this.now();
+      this.pending = await pendingCount(this.db);
+    }
     return attempts;
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+  private async attempt(delivery: ClaimedDelivery): Promise<AttemptRecord> {
     const result = await send(
       { url: delivery.url, secret: delivery.secret, body: delivery.body, event: delivery.event_type, deliveryUuid: delivery.uuid },
       this.policy,
+      this.agents,
       this.timeoutMs,
       this.now(),
       USER_AGENT,
@@ -123,6 +140,6 @@ export class WebhookWorker {
     const now = this.now();
     const retryAt = result.error !== null && made < limit ? now + retryDelay(made, this.random()) : null;
     if (result.error !== null) this.log.info({ delivery: delivery.uuid, webhook: delivery.webhook_uuid, error: result.error, attempt: made, retryAt }, 'webhook delivery failed');
-    await recordAttempt(this.db, delivery, { ...result, retryAt }, now);
+    return { claimed: delivery, outcome: { ...result, retryAt }, at: now };
   }
 }
