@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Webhook, WebhookContentData, WebhookEventType } from '../../core/api/webhookTypes.ts';
+import { createWebhook, enqueueDeliveries } from '../../server/storage/webhooks.ts';
 import { WebhookWorker } from '../../server/webhooks/worker.ts';
 import { call } from './comment-calls.ts';
 import { bearer, build, container, postComment, resultOf, signup, signupAs, SITE } from './helpers.ts';
@@ -169,5 +170,25 @@ describe('webhook deliveries', () => {
     const ids = sink.received.map((r) => r.payload.id);
     assert.equal(ids.length, 30);
     assert.equal(new Set(ids).size, 30);
+  });
+
+  test('outside demo mode a target that resolves into a private network is refused when sending, not contacted', async (t) => {
+    const app = await build(t, { VF_DEMO: '0' });
+    const sink = await receiver(t);
+    const admin = await signupAs(app, 'admin');
+    const port = new URL(sink.url).port;
+    // As if registered while public and moved since (a DNS change): stored straight into the table.
+    for (const url of [`https://127.0.0.1:${port}/hooks`, `https://localhost:${port}/hooks`]) {
+      const hook = await createWebhook(app.db, SITE, admin.user.uuid, { url, events: ['comment.created'], description: '' });
+      await enqueueDeliveries(app.db, SITE, [hook.webhook_uuid], 'comment.created', { webhook_uuid: hook.webhook_uuid });
+    }
+    await app.webhooks.tick();
+    const rows = await app.db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'last_error']).execute();
+    assert.equal(rows.length, 2);
+    for (const row of rows) {
+      assert.equal(Number(row.attempts), 1);
+      assert.match(row.last_error!, /^refused: .*private address/);
+    }
+    assert.equal(sink.received.length, 0);
   });
 });
