@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Webhook, WebhookContentData, WebhookEventType } from '../../core/api/webhookTypes.ts';
+import { claimDue } from '../../server/storage/webhookOutbox.ts';
 import { createWebhook, enqueueDeliveries } from '../../server/storage/webhooks.ts';
 import { WebhookWorker } from '../../server/webhooks/worker.ts';
 import { call } from './comment-calls.ts';
@@ -190,5 +191,23 @@ describe('webhook deliveries', () => {
       assert.match(row.last_error!, /^refused: .*private address/);
     }
     assert.equal(sink.received.length, 0);
+  });
+
+  test('a delivery leased by a process that died is sent by another once the lease runs out', async (t) => {
+    const { app, hook, sink, advance } = await setup(t, ['comment.created']);
+    await app.webhooks.close(); // no background rounds: this test plays both processes
+    const live = new WebhookWorker(app.db, app.log, { policy: app.webhooks.policy, timeoutMs: 1000, maxAttempts: 8 });
+    live.now = app.webhooks.now;
+    t.after(() => live.close());
+    await enqueueDeliveries(app.db, SITE, [hook.webhook_uuid], 'comment.created', { webhook_uuid: hook.webhook_uuid }, live.now());
+    // The dead process claimed it (its lease: its timeout plus 30 s) and never sent it.
+    assert.equal((await claimDue(app.db, live.now(), 31_000, 10)).length, 1);
+    await live.tick();
+    assert.equal(sink.received.length, 0, 'not while the lease holds');
+    advance(31_001);
+    await live.tick();
+    assert.equal(sink.received.length, 1);
+    const [row] = await app.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute();
+    assert.deepEqual([row!.status, Number(row!.attempts)], ['delivered', 1]);
   });
 });
