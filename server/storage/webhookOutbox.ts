@@ -36,18 +36,23 @@ export async function claimDue(db: Kysely<Database>, now: number, leaseMs: numbe
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]));
   if (only) due = due.where('uuid', '=', only);
-  await db
+  const leased = await db
     .updateTable('webhook_deliveries')
     .set({ lease_until: now + leaseMs, lease_token: token })
     .where('uuid', 'in', due.orderBy('next_attempt_at').limit(limit))
     .where('status', '=', 'pending')
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .returning('uuid')
     .execute();
+  if (leased.length === 0) return [];
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhooks as w', 'w.uuid', 'd.webhook_uuid')
-    .select(['d.uuid', 'd.webhook_uuid', 'd.event_type', 'd.body', 'd.attempts', 'w.url', 'w.secret', 'd.lease_token'])
+    .select(['d.uuid', 'd.webhook_uuid', 'd.event_type', 'd.body', 'd.attempts', 'w.url', 'w.secret'])
+    .where('d.uuid', 'in', leased.map((row) => row.uuid))
     .where('d.lease_token', '=', token)
+    .orderBy('d.next_attempt_at')
+    .orderBy('d.date_created')
     .execute();
   return rows.map((row) => ({ ...row, attempts: Number(row.attempts), lease_token: token }));
 }
