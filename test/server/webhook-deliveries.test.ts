@@ -116,6 +116,7 @@ describe('webhook deliveries', () => {
     let last = await lastDelivery(app, admin.access_token);
     assert.deepEqual([last.status, last.attempts, last.last_status, last.last_error], ['pending', 1, 500, 'HTTP 500']);
     assert.equal(last.next_attempt_at! - last.date_last_attempt!, 10_000);
+    assert.equal(app.webhooks.pending, 1, 'the outbox depth /metrics shows');
     advance(9_000);
     await app.webhooks.tick();
     assert.equal(sink.received.length, 1, 'not before its time');
@@ -128,6 +129,7 @@ describe('webhook deliveries', () => {
     last = await lastDelivery(app, admin.access_token);
     assert.deepEqual([sink.received.length, last.status, last.attempts, last.next_attempt_at], [3, 'failed', 3, null]);
     assert.equal(new Set(sink.received.map((r) => r.payload.id)).size, 1, 'every retry is the same delivery');
+    assert.equal(app.webhooks.pending, 0);
     advance(24 * 60 * 60_000);
     await app.webhooks.tick();
     assert.equal(sink.received.length, 3);
