@@ -15,6 +15,7 @@ import operationsPlugin from './plugins/operations.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
+import webhooksPlugin from './plugins/webhooks.ts';
 import analyticsRoutes from './analytics/routes.ts';
 import accountRoutes from './routes/account.ts';
 import apiRoutes from './routes/api.ts';
@@ -45,9 +46,11 @@ import backplaneRoutes from './identity/backplane.ts';
 import { registerIdentityStandins } from './demoIdentity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
+import webhookRoutes from './webhooks/routes.ts';
 import { collectRoutes } from './openapi/collect.ts';
 import openApiRoutes from './openapi/routes.ts';
 import { hostOf } from './storage/sites.ts';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts';
 import { AJV_OPTIONS, buildValidator } from './validation.ts';
 
 declare module 'fastify' {
@@ -110,6 +113,12 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(realtimePlugin, { redisUrl: config.redisUrl, guestCacheMb: config.guestCacheMb ?? DEFAULT_GUEST_CACHE_MB });
   // Before the routes: it times them all, and they file their queues with it.
   app.register(operationsPlugin, { metricsToken: config.metricsToken ?? null });
+  app.register(webhooksPlugin, {
+    demo: config.demo,
+    allowPrivate: config.webhookAllowPrivate ?? false,
+    timeoutSeconds: config.webhookTimeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000,
+    maxAttempts: config.webhookMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
@@ -128,6 +137,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(communityRoutes, { prefix: '/api/v2' });
   app.register(shareRoutes, { prefix: '/api/v2' });
   app.register(mediaGalleryRoutes, { prefix: '/api/v2' });
+  app.register(webhookRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './auth/passwords.ts';
 import { type AnalyticsLimits, type AuthLimits, DEFAULT_ANALYTICS_LIMITS, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './auth/rateLimit.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -52,6 +53,12 @@ export interface Config {
   passwordCost?: number;
   /** Bearer token /metrics asks for (`VF_METRICS_TOKEN`, docs/server.md "Operations"); null: loopback clients only. */
   metricsToken?: string | null;
+  /** Webhooks (docs/webhooks.md): private-network targets allowed outside demo mode (`VF_WEBHOOK_ALLOW_PRIVATE`). */
+  webhookAllowPrivate?: boolean;
+  /** Seconds a receiver has to answer a delivery (`VF_WEBHOOK_TIMEOUT_SECONDS`). */
+  webhookTimeoutSeconds?: number;
+  /** Attempts per delivery before it is marked failed (`VF_WEBHOOK_MAX_ATTEMPTS`). */
+  webhookMaxAttempts?: number;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Safari, Windows), by host and its subdomains. */
@@ -98,6 +105,9 @@ export function loadConfig(env: Env = process.env): Config {
     pushHosts: readHosts(env, 'VF_PUSH_HOSTS') ?? DEFAULT_PUSH_HOSTS,
     passwordCost: readPasswordCost(env),
     metricsToken: readMetricsToken(env),
+    webhookAllowPrivate: readSwitch(env, 'VF_WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutSeconds: readRange(env, 'VF_WEBHOOK_TIMEOUT_SECONDS', 1, 60, DEFAULT_TIMEOUT_MS / 1000),
+    webhookMaxAttempts: readRange(env, 'VF_WEBHOOK_MAX_ATTEMPTS', 1, 20, DEFAULT_MAX_ATTEMPTS),
   };
 }
 
@@ -120,12 +130,15 @@ function readCount(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
-function readPasswordCost(env: Env): number {
-  const raw = nonEmpty(env, 'VF_PASSWORD_COST');
-  if (raw === undefined) return DEFAULT_PASSWORD_COST;
-  const { min, max } = PASSWORD_COST_RANGE;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(`VF_PASSWORD_COST must be an integer from ${min} to ${max}, got "${raw}"`);
+function readRange(env: Env, name: string, min: number, max: number, fallback: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
+}
+
+function readPasswordCost(env: Env): number {
+  return readRange(env, 'VF_PASSWORD_COST', PASSWORD_COST_RANGE.min, PASSWORD_COST_RANGE.max, DEFAULT_PASSWORD_COST);
 }
 
 function readMetricsToken(env: Env): string | null {

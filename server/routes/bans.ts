@@ -10,6 +10,8 @@ import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } fr
 import { findUserByUuid, type UserRow } from '../storage/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
+import type { WebhookBanData } from '../../core/api/webhookTypes.ts';
+import { enqueueBan } from '../webhooks/outbox.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,6 +33,12 @@ function toApiBan(ban: BanRow) {
     date_created: Number(ban.date_created),
     date_expired: ban.date_expired === null ? null : Number(ban.date_expired),
   };
+}
+
+/** What user.banned tells webhooks of the ban. */
+function banData(ban: BanRow): WebhookBanData['ban'] {
+  const { user_uuid: _user, user_message: reason, ...rest } = toApiBan(ban);
+  return { ...rest, reason };
 }
 
 export default async function banRoutes(app: FastifyInstance): Promise<void> {
@@ -72,18 +80,24 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('Give either duration_days or permanent: true', duration_days === undefined ? 'duration_days' : 'permanent');
       }
       const now = Date.now();
-      const ban = await createBan(
-        app.db,
-        {
-          site_uuid: user.site_uuid,
-          user_uuid: user.uuid,
-          ban_level,
-          reason: reason.trim(),
-          created_by: moderator.uuid,
-          date_expired: duration_days === undefined ? null : now + Math.round(duration_days * DAY_MS),
-        },
-        now,
-      );
+      // The ban and its user.banned deliveries (docs/webhooks.md) are one transaction.
+      const ban = await app.db.transaction().execute(async (trx) => {
+        const made = await createBan(
+          trx,
+          {
+            site_uuid: user.site_uuid,
+            user_uuid: user.uuid,
+            ban_level,
+            reason: reason.trim(),
+            created_by: moderator.uuid,
+            date_expired: duration_days === undefined ? null : now + Math.round(duration_days * DAY_MS),
+          },
+          now,
+        );
+        await enqueueBan(trx, user.site_uuid, { user: { uuid: user.uuid, name: user.name }, ban: banData(made), by_uuid: moderator.uuid });
+        return made;
+      });
+      app.webhooks.nudge();
       app.hub.siteChanged(user.site_uuid); // a ghost or hide ban hides their comments (engine/guest-cache.ts)
       return { result: toApiBan(ban) };
     },

@@ -7,10 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthResult } from '../../core/api/types.ts';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { OidcError } from '../auth/oidc.ts';
-import { HttpError, notFound, unauthorized } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { banDetails, effectiveBan } from '../storage/bans.ts';
 import { linkExternalUser } from '../storage/externalUsers.ts';
 import { getSite, type Site } from '../storage/sites.ts';
+import { siteForAdmin } from './siteAdmin.ts';
 import type { UserRow } from '../storage/users.ts';
 import { LOGIN_BANNED } from './api.ts';
 import { answers } from './schemas.ts';
@@ -70,16 +71,7 @@ export function externalSessions(app: FastifyInstance): ExternalSessions {
         throw error;
       }
     },
-    async adminSite(request) {
-      const site = await getSite(app.db, request.params.uuid);
-      if (!site) throw notFound(`No site has the uuid ${request.params.uuid}`);
-      const user = request.user;
-      if (!user) throw unauthorized();
-      if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') {
-        throw new HttpError(403, "Only the site's admins can change its login methods");
-      }
-      return site;
-    },
+    adminSite: (request) => siteForAdmin(app.db, request, 'change its login methods'),
   };
   return sessions;
 }

@@ -1,11 +1,13 @@
 /**
  * The realtime event log (migration 003). appendEvent runs inside the transaction of the change
  * it describes, so an event exists exactly when its change committed; the container's counter
- * gives it the next number. The catch-up call reads from here; old rows are pruned by age.
+ * gives it the next number; the same transaction queues the event's webhook deliveries. The
+ * catch-up call reads from here; old rows are pruned by age.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
 import type { Database } from './schema.ts';
+import { enqueueContentEvent } from '../webhooks/outbox.ts';
 
 /** An event before it is numbered. */
 export type EventDraft = Omit<ContentEvent, 'seq'>;
@@ -33,6 +35,8 @@ export async function appendEvent(trx: Transaction<Database>, draft: EventDraft)
       date_created: event.time,
     })
     .execute();
+  // The webhooks' outbox (docs/webhooks.md): queued with the change, so none is lost or invented.
+  await enqueueContentEvent(trx, event);
   return event;
 }
 

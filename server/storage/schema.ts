@@ -244,6 +244,8 @@ export interface Database {
   analytics_page_days: AnalyticsPageDaysTable;
   analytics_breakdowns: AnalyticsBreakdownsTable;
   analytics_pages: AnalyticsPagesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -441,4 +443,36 @@ export interface AnalyticsPagesTable {
   url: string;
   title: string;
   last_seen: number;
+}
+
+/** Migration 022 (docs/webhooks.md): a URL a site's admins registered for some events. */
+export interface WebhooksTable {
+  uuid: string;
+  site_uuid: string;
+  url: string;
+  description: string;
+  events: string; // JSON array of WebhookEventType
+  secret: string;
+  last_delivery_uuid: string | null;
+  created_by: string;
+  date_created: number;
+  date_updated: number;
+}
+
+/** Migration 022: one event's delivery to one webhook (the outbox). */
+export interface WebhookDeliveriesTable {
+  uuid: string;
+  webhook_uuid: string;
+  site_uuid: string;
+  event_type: string;
+  body: string;
+  status: string; // pending | delivered | failed
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  lease_token: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  date_created: number;
+  date_last_attempt: number | null;
 }

@@ -27,8 +27,11 @@ describe('config', () => {
     assert.equal(loadConfig({ VF_DATA_DIR: dir, VF_FIRST_PAINT: '0' }).firstPaint, false);
     assert.equal(config.metricsToken, null, '/metrics answers loopback clients unless a token is set');
     assert.equal(loadConfig({ VF_DATA_DIR: dir, VF_METRICS_TOKEN: 'a-long-enough-token' }).metricsToken, 'a-long-enough-token');
+    assert.deepEqual([config.webhookAllowPrivate, config.webhookTimeoutSeconds, config.webhookMaxAttempts], [false, 10, 8], 'webhooks: no private targets, 10 s, 8 attempts');
+    const hooks = loadConfig({ VF_DATA_DIR: dir, VF_WEBHOOK_ALLOW_PRIVATE: '1', VF_WEBHOOK_TIMEOUT_SECONDS: '3', VF_WEBHOOK_MAX_ATTEMPTS: '1' });
+    assert.deepEqual([hooks.webhookAllowPrivate, hooks.webhookTimeoutSeconds, hooks.webhookMaxAttempts], [true, 3, 1]);
 
-    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes'], ['VF_PASSWORD_COST', '9'], ['VF_PASSWORD_COST', '21'], ['VF_PASSWORD_COST', 'high'], ['VF_METRICS_TOKEN', 'short'], ['VF_METRICS_TOKEN', 'has spaces in the token']]) {
+    for (const [name, value] of [['PORT', 'http'], ['PORT', '70000'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['REDIS_URL', 'nope'], ['VF_JWT_SECRET', 'short'], ['VF_FIRST_PAINT', 'yes'], ['VF_PASSWORD_COST', '9'], ['VF_PASSWORD_COST', '21'], ['VF_PASSWORD_COST', 'high'], ['VF_METRICS_TOKEN', 'short'], ['VF_METRICS_TOKEN', 'has spaces in the token'], ['VF_WEBHOOK_ALLOW_PRIVATE', 'yes'], ['VF_WEBHOOK_TIMEOUT_SECONDS', '0'], ['VF_WEBHOOK_TIMEOUT_SECONDS', '61'], ['VF_WEBHOOK_MAX_ATTEMPTS', '0'], ['VF_WEBHOOK_MAX_ATTEMPTS', '21'], ['VF_WEBHOOK_MAX_ATTEMPTS', 'many']]) {
       assert.throws(() => loadConfig({ VF_DATA_DIR: dir, [name!]: value }), (error: Error) => error instanceof ConfigError && error.message.includes(name!));
     }
   });

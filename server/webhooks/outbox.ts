@@ -1,0 +1,69 @@
+/**
+ * What webhooks hear (docs/webhooks.md "Events"). Every content change logs its realtime event
+ * in its own transaction (storage/events.ts appendEvent); that one place also queues the
+ * deliveries, in the same transaction, so a change that committed has its deliveries and a
+ * change that rolled back has none. Bans are not content events: the ban route queues
+ * `user.banned` with the ban. Payloads carry public fields only (what the API shows any reader):
+ * no emails, IP addresses or password hashes.
+ */
+import type { Transaction } from 'kysely';
+import type { ContentEvent, ContentEventName } from '../../core/api/types.ts';
+import type { WebhookBanData, WebhookContentData, WebhookEventType } from '../../core/api/webhookTypes.ts';
+import { getCommentWithActor, type Row, toApiComment } from '../storage/content-queries.ts';
+import type { Database } from '../storage/schema.ts';
+import { enqueueDeliveries, subscribers } from '../storage/webhooks.ts';
+
+/** The webhook events a content event may be, before looking at the item. */
+const CANDIDATES: Partial<Record<ContentEventName, readonly WebhookEventType[]>> = {
+  created: ['comment.created', 'reply.created', 'liveblog.post_published'],
+  updated: ['comment.edited'],
+  deleted: ['comment.deleted'],
+  visible: ['comment.approved'],
+  disabled: ['comment.rejected'],
+  spammed: ['comment.rejected'],
+  flagged: ['comment.flagged'],
+};
+
+/** Whether a content event may have queued deliveries (the worker is woken for those). */
+export const mayQueue = (event: ContentEvent): boolean => CANDIDATES[event.event] !== undefined;
+
+/** The one webhook event this content event is, for this item. */
+function typeOf(event: ContentEventName, row: Row): WebhookEventType {
+  if (event !== 'created') return CANDIDATES[event]![0]!;
+  if (row.type === 'liveblog_post') return 'liveblog.post_published';
+  return row.parent_uuid ? 'reply.created' : 'comment.created';
+}
+
+/** The item's public fields; a deleted item's words and images are not sent on. */
+function publicComment(row: Row): WebhookContentData['comment'] {
+  const { actions: _actions, media, ...comment } = toApiComment(row);
+  return row.state === 'deleted' ? { ...comment, content: '' } : { ...comment, ...(media ? { media } : {}) };
+}
+
+/** Queues the deliveries of a content event to the site's webhooks that want it (inside its transaction). */
+export async function enqueueContentEvent(trx: Transaction<Database>, event: ContentEvent): Promise<void> {
+  const candidates = CANDIDATES[event.event];
+  if (!candidates) return;
+  const hooks = await subscribers(trx, event.section_uuid, candidates);
+  if (hooks.length === 0) return;
+  const row = await getCommentWithActor(trx, event.content_uuid);
+  if (!row) return;
+  const type = typeOf(event.event, row);
+  const wanted = hooks.filter((hook) => hook.events.includes(type)).map((hook) => hook.uuid);
+  if (wanted.length === 0) return;
+  const container = await trx.selectFrom('containers').select(['uuid', 'container_id', 'kind']).where('uuid', '=', row.container_uuid).executeTakeFirstOrThrow();
+  const data: WebhookContentData = {
+    comment: publicComment(row),
+    content_type: row.type,
+    container,
+    // The flagger stays private, as in the realtime event (engine/changes.ts).
+    ...(event.event === 'flagged' ? {} : { by_uuid: event.actor_uuid }),
+  };
+  await enqueueDeliveries(trx, event.section_uuid, wanted, type, data, event.time);
+}
+
+/** Queues `user.banned` to the site's webhooks that want it (inside the ban's transaction). */
+export async function enqueueBan(trx: Transaction<Database>, siteUuid: string, data: WebhookBanData): Promise<void> {
+  const hooks = await subscribers(trx, siteUuid, ['user.banned']);
+  await enqueueDeliveries(trx, siteUuid, hooks.map((hook) => hook.uuid), 'user.banned', data, data.ban.date_created);
+}
