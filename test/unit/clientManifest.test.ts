@@ -38,7 +38,7 @@ describe('custom-elements.json', () => {
   it('the schema check can fail: a manifest without a module path, or an event without a type, is refused', () => {
     const validate = new Ajv({ strict: false }).compile(schema);
     assert.equal(validate({ schemaVersion: '2.1.0', modules: [{ kind: 'javascript-module' }] }), false);
-    const broken = structuredClone(manifest) as { modules: { declarations: { events?: Named[] }[] }[] };
+    const broken = structuredClone(manifest) as unknown as { modules: { declarations: { events?: Named[] }[] }[] };
     broken.modules[0]!.declarations.find((d) => d.events?.length)!.events![0] = { name: 'vf-x' };
     assert.equal(validate(broken), false);
   });
