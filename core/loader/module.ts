@@ -13,20 +13,24 @@ export interface RegisterOptions {
   assets?: string;
 }
 
-/** `https://x.example/` or `/assets/vf` → the same address without its trailing slashes, absolute. */
-const base = (url: string, name: string): string => {
+/** `url` as an absolute http(s) address without trailing slashes; relative ones are read against the page. */
+function address(url: unknown, option: string, relative: boolean): string {
+  let parsed: URL | null = null;
   try {
-    return new URL(url, location.href).href.replace(/\/+$/, '');
+    parsed = typeof url === 'string' ? new URL(url, relative ? location.href : undefined) : null;
   } catch {
-    throw new TypeError(`vf: register({ ${name} }) needs a URL, got ${JSON.stringify(url)}`);
+    // reported below
   }
-};
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+    throw new TypeError(`vf: register({ ${option} }) needs ${relative ? 'a URL' : 'the vf server\'s address (https://…)'}, got ${JSON.stringify(url)}`);
+  }
+  return parsed.href.replace(/\/+$/, '');
+}
 
 /** Starts vf on the page, once: a second call (or vf.js already on the page) returns the running `window.vf`. */
 export function register(options: RegisterOptions): unknown {
   const win = window as unknown as VfWindow;
   if (isLoaded(win)) return win.vf;
-  if (!options || typeof options.origin !== 'string') throw new TypeError('vf: register({ origin }) needs the vf server\'s address');
-  const origin = new URL(base(options.origin, 'origin')).origin;
-  return startLoader({ origin, assets: options.assets ? base(options.assets, 'assets') : origin });
+  const origin = new URL(address(options?.origin, 'origin', false)).origin;
+  return startLoader({ origin, assets: options.assets ? address(options.assets, 'assets', true) : origin });
 }

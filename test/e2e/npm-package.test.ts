@@ -52,6 +52,9 @@ function startSite(): Promise<typeof site> {
         <title>A publisher's story</title><meta name="vf:lang" content="en-us">
         <script type="module">
           import { register } from '/node_modules/vf-client/index.js';
+          window.refused = [undefined, {}, { origin: 'comments.example.com' }, { origin: 'ftp://x.example' }].map((bad) => {
+            try { register(bad); return 'started'; } catch (error) { return error.name; }
+          });
           const vf = register(${pageOptions});
           window.sameVf = register({ origin: 'https://elsewhere.example' }) === vf && window.vf === vf;
         </script></head>
@@ -116,6 +119,8 @@ describe('the vf-client npm package', () => {
     await poll.getByRole('group', { name: 'Should the new stadium run without gas?' }).waitFor();
     await poll.getByRole('radio', { name: 'Yes, as planned' }).waitFor();
     assert.equal(await page.evaluate(() => (window as { sameVf?: boolean }).sameVf), true);
+    // Without the server's address (absolute, http or https) it says so and starts nothing.
+    assert.deepEqual(await page.evaluate(() => (window as { refused?: string[] }).refused), ['TypeError', 'TypeError', 'TypeError', 'TypeError']);
     assert.ok(chunks.some((url) => url.startsWith(`${server.origin}/chunks/vf-poll-`)), chunks.join('\n'));
     assert.deepEqual(chunks.filter((url) => !url.startsWith(`${server.origin}/chunks/`)), []);
     assert.deepEqual(errors, []);
