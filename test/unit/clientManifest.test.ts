@@ -3,7 +3,9 @@
 // emit), and in step with docs/elements.md both ways, so neither can drift from the other.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 // @ts-expect-error plain ES module without types
 import { buildManifest, elementsOf } from '../../scripts/client/manifest.mjs';
@@ -67,6 +69,27 @@ describe('custom-elements.json', () => {
     assert.equal(conversations.members.find((m) => m.name === 'limit')?.type?.text, 'number | undefined');
     // A bus event (`tray/open`) is not a DOM event.
     assert.deepEqual(elements.find((e) => e.tagName === 'vf-tray')!.events, []);
+  });
+
+  it('stops the build on an incomplete contract: a prop without @attr, an event without its detail type, no @summary', () => {
+    /** The manifest of one element `vf-x` whose JSDoc has these tag lines. */
+    const manifestOf = (jsdoc: string) => {
+      const root = mkdtempSync(join(tmpdir(), 'vf-contract-'));
+      try {
+        mkdirSync(join(root, 'elements', 'vf-x'), { recursive: true });
+        writeFileSync(join(root, 'elements', 'vf-x', 'element.ts'),
+          `/**\n * X.\n${jsdoc}\n */\nexport const xElement: ElementDefinition<XProps> = {\n  component: X,\n  props: { pollId: 'string' },\n};\n`);
+        return buildManifest(root) as typeof manifest;
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    };
+    const summary = ' * @summary X.';
+    assert.throws(() => manifestOf(summary), /prop pollId has no @attr poll-id/);
+    assert.throws(() => manifestOf(`${summary}\n * @attr {string} poll-id - Id.\n * @fires vf-x-done - { id }`), /@fires vf-x-done needs \{CustomEvent<Detail>\}/);
+    assert.throws(() => manifestOf(' * @attr {string} poll-id - Id.'), /no @summary/);
+    const ok = manifestOf(`${summary}\n * @attr {string} poll-id - Id.\n * @fires {CustomEvent<{ id: string }>} vf-x-done - Done.`);
+    assert.equal(elementsOf(ok).length, 1);
   });
 
   it('names every event an element\'s code emits', () => {
