@@ -70,3 +70,18 @@ export function buildManifest(root, { version } = {}) {
 
 /** The custom-element declarations of a manifest. */
 export const elementsOf = (manifest) => manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.customElement);
+
+/**
+ * VS Code's HTML custom data (`"html.customData": ["./node_modules/vf-client/vscode.html-custom-data.json"]`):
+ * tag and attribute completion with their descriptions in plain HTML and templates.
+ */
+export function vscodeCustomData(manifest) {
+  return {
+    version: 1.1,
+    tags: elementsOf(manifest).map((element) => ({
+      name: element.tagName,
+      description: element.summary,
+      attributes: element.attributes.map((a) => ({ name: a.name, description: a.description ?? '' })),
+    })),
+  };
+}

@@ -1,11 +1,12 @@
 // The developer-facing client distribution (docs/developers.md), written by the build's last step:
 // - dist/custom-elements.json and dist/vf.d.ts, dist/vf-react.d.ts, dist/vf-vue.d.ts;
-// - dist/npm/: the npm package `vf-client` (`npm pack dist/npm`): the ES entry index.js
+// - dist/npm/: the npm package `vf-client` (`npm pack ./dist/npm`): the ES entry index.js
 //   (`register({ origin })`, core/loader/module.ts), the same lazy chunks vf.js loads, the
-//   typings and the manifest. The repository's own package.json stays the server's.
+//   typings, the manifest and VS Code's HTML custom data. The repository's own package.json
+//   stays the server's.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildManifest } from './manifest.mjs';
+import { buildManifest, vscodeCustomData } from './manifest.mjs';
 import { coreTypings, reactTypings, vueTypings } from './typings.mjs';
 
 export const PACKAGE_NAME = 'vf-client';
@@ -36,10 +37,11 @@ export function packageJson({ version, license }) {
       './react': { types: './react.d.ts' },
       './vue': { types: './vue.d.ts' },
       './custom-elements.json': './custom-elements.json',
+      './vscode.html-custom-data.json': './vscode.html-custom-data.json',
       './chunks/*': './chunks/*',
       './package.json': './package.json',
     },
-    files: ['index.js', '*.d.ts', 'custom-elements.json', 'chunks/*.js', 'README.md'],
+    files: ['index.js', '*.d.ts', 'custom-elements.json', 'vscode.html-custom-data.json', 'chunks/*.js', 'README.md'],
     // The chunks define elements when they run; index.js itself does nothing until register().
     sideEffects: ['./chunks/*.js'],
   };
@@ -58,7 +60,8 @@ register({ origin: 'https://comments.example.com' });
 Then use the elements in your markup (\`<vf-conversations></vf-conversations>\`): each kind's code
 loads when the page has it, from the vf server (or from this package's \`chunks/\`, served where
 \`assets\` says). Typings: \`vf-client\` (elements, \`window.vf\`), \`vf-client/react\` (JSX),
-\`vf-client/vue\` (GlobalComponents). Editors read \`custom-elements.json\`.
+\`vf-client/vue\` (GlobalComponents). Editors read \`custom-elements.json\`; VS Code reads
+\`vscode.html-custom-data.json\` (its \`html.customData\` setting).
 
 The guide: docs/developers.md in the vf repository.
 `;
@@ -83,6 +86,7 @@ export function writeClientDistribution(root) {
   }
   for (const [file, text] of Object.entries(typings)) writeFileSync(join(npm, file), text);
   writeFileSync(join(npm, 'custom-elements.json'), manifestText);
+  writeFileSync(join(npm, 'vscode.html-custom-data.json'), `${JSON.stringify(vscodeCustomData(manifest), null, 2)}\n`);
   writeFileSync(join(npm, 'package.json'), `${JSON.stringify(packageJson({ version, license }), null, 2)}\n`);
   writeFileSync(join(npm, 'README.md'), README);
 }

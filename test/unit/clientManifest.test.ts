@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 // @ts-expect-error plain ES module without types
-import { buildManifest, elementsOf } from '../../scripts/client/manifest.mjs';
+import { buildManifest, elementsOf, vscodeCustomData } from '../../scripts/client/manifest.mjs';
 
 interface Named { name: string; description?: string; type?: { text: string } }
 interface Element {
@@ -69,6 +69,15 @@ describe('custom-elements.json', () => {
     assert.equal(conversations.members.find((m) => m.name === 'limit')?.type?.text, 'number | undefined');
     // A bus event (`tray/open`) is not a DOM event.
     assert.deepEqual(elements.find((e) => e.tagName === 'vf-tray')!.events, []);
+  });
+
+  it('gives VS Code the same tags and attributes, described', () => {
+    const data = vscodeCustomData(manifest) as { version: number; tags: { name: string; description: string; attributes: Named[] }[] };
+    assert.equal(data.version, 1.1);
+    assert.deepEqual(data.tags.map((t) => [t.name, t.attributes.map((a) => a.name)]), elements.map((e) => [e.tagName, e.attributes.map((a) => a.name)]));
+    const poll = data.tags.find((t) => t.name === 'vf-poll')!;
+    assert.equal(poll.description, 'Poll: vote, see live results; moderators create, close and reopen.');
+    assert.match(poll.attributes[0]!.description!, /^Required: the publisher's id for the poll/);
   });
 
   it('stops the build on an incomplete contract: a prop without @attr, an event without its detail type, no @summary', () => {
