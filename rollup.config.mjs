@@ -9,6 +9,7 @@ import {
   cleanDir, cssText, formatjsWithoutParser, i18nMessages, precompress, readManifest, retryableDynamicImports,
   writeManifest,
 } from './scripts/rollup-plugins.mjs';
+import { clientDistribution } from './scripts/client/package.mjs';
 
 const manifestFile = 'dist/manifest.json';
 const production = { 'process.env.NODE_ENV': JSON.stringify('production'), preventAssignment: true };
@@ -76,16 +77,18 @@ const chunks = {
   ],
 };
 
+/** The loader's plugins, for vf.js (a classic script) and the npm package's ES entry: the chunk manifest built in. */
+const loaderPlugins = (module) => [
+  replace({ preventAssignment: true, values: { __VF_MANIFEST__: () => readManifest(manifestFile) } }),
+  nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
+  esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
+  terser({ ecma: 2020, module, compress: { passes: 2 }, format: { comments: false } }),
+];
+
 const loader = {
   input: 'core/loader/index.ts',
   output: { file: 'dist/vf.js', format: 'iife', compact: true },
-  plugins: [
-    replace({ preventAssignment: true, values: { __VF_MANIFEST__: () => readManifest(manifestFile) } }),
-    nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
-    esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
-    terser({ ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
-    precompress(),
-  ],
+  plugins: [...loaderPlugins(false), precompress()],
 };
 
 /** The push service worker (docs/push.md): served at `/vf_sw.js`, copied by publishers to their site root. */
@@ -99,4 +102,15 @@ const serviceWorker = {
   ],
 };
 
-export default [chunks, loader, serviceWorker];
+/**
+ * The npm package's ES entry (dist/npm/index.js, `register({ origin })`: core/loader/module.ts),
+ * built with the same chunk manifest as vf.js; then the package around it, the custom-elements
+ * manifest and the typings (scripts/client/package.mjs, docs/developers.md).
+ */
+const esEntry = {
+  input: 'core/loader/module.ts',
+  output: { file: 'dist/npm/index.js', format: 'es', compact: true },
+  plugins: [...loaderPlugins(true), clientDistribution()],
+};
+
+export default [chunks, loader, serviceWorker, esEntry];

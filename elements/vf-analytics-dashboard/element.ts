@@ -15,7 +15,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @attr {string} preset - The period shown first: `7`, `30` (default) or `90` (the last days,
  *   today included, UTC). Anything else is 30.
  *
- * @fires vf-analytics-period - `{ from, to }` (UTC days `YYYY-MM-DD`) when the admin chooses
+ * @fires {CustomEvent<{ from: string, to: string }>} vf-analytics-period - `{ from, to }` (UTC days `YYYY-MM-DD`) when the admin chooses
  *   another period.
  *
  * @csspart base - The dashboard's region.

@@ -12,7 +12,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *   Default: the whole site.
  * @attr {number} limit - How many comments: an integer 1–100, else 5.
  *
- * @fires vf-community-link - `{ contentUuid, containerUuid, url }`: a reader followed a comment's
+ * @fires {CustomEvent<{ contentUuid: string, containerUuid: string, url: string }>} vf-community-link - `{ contentUuid, containerUuid, url }`: a reader followed a comment's
  *   link to its page (the page opens with `?deeplink=<comment>`); also on the bus.
  *
  * @csspart base - The titled section.

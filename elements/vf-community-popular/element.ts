@@ -14,7 +14,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @attr {number} limit - How many comments: an integer 1–100, else 5.
  * @attr {number} days - The window in days: an integer 1–30, else 7.
  *
- * @fires vf-community-link - `{ contentUuid, containerUuid, url }`: a reader followed a comment's
+ * @fires {CustomEvent<{ contentUuid: string, containerUuid: string, url: string }>} vf-community-link - `{ contentUuid, containerUuid, url }`: a reader followed a comment's
  *   link to its page (the page opens with `?deeplink=<comment>`); also on the bus.
  *
  * @csspart base - The titled section.

@@ -33,7 +33,7 @@ import { loadFirstPage } from './firstPage.ts';
  * @slot promo-N - Empty until the publisher fills it: after comment first-promo-position, then
  *   every promo-interval comments (promo-1, promo-2, …).
  *
- * @fires {CustomEvent<{ comment: Comment }>} vf-comment-posted - A comment or reply by the
+ * @fires {CustomEvent<{ comment: VfComment }>} vf-comment-posted - A comment or reply by the
  *   viewer was accepted by the server.
  * @fires {CustomEvent<{ contentUuid: string, liked: boolean }>} vf-comment-liked - The viewer
  *   liked or unliked a comment.

@@ -16,9 +16,9 @@ import { loadFirstPage } from './firstPage.ts';
  * @attr {number} limit - Posts per page ("Load older posts"), 1–100 (10). Other values take the default.
  * @attr {string} region-label - The region's accessible name (default "Live blog").
  *
- * @fires {CustomEvent<{ post: Comment }>} vf-liveblog-post-published - An editor's post was
+ * @fires {CustomEvent<{ post: VfComment }>} vf-liveblog-post-published - An editor's post was
  *   accepted by the server.
- * @fires {CustomEvent<{ comment: Comment }>} vf-comment-posted - The viewer's reply was accepted.
+ * @fires {CustomEvent<{ comment: VfComment }>} vf-comment-posted - The viewer's reply was accepted.
  * @fires {CustomEvent<{ contentUuid: string, liked: boolean }>} vf-comment-liked - The viewer
  *   liked or unliked a post or reply.
  * @fires {CustomEvent<{ user: { uuid: string, name: string }, isNew: boolean }>} vf-login-success -

@@ -19,7 +19,7 @@ import { loadFirstPage } from './firstPage.ts';
  *   values take the default.
  * @attr {string} region-label - The region's accessible name (default "Live chat").
  *
- * @fires {CustomEvent<{ message: Comment }>} vf-chat-message-sent - The viewer's message was
+ * @fires {CustomEvent<{ message: VfComment }>} vf-chat-message-sent - The viewer's message was
  *   accepted by the server (it may still await review under premoderation: `message.state`).
  * @fires {CustomEvent<{ contentUuid: string, liked: boolean }>} vf-comment-liked - The viewer
  *   liked or unliked a message.

@@ -15,8 +15,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *   `data-url`: with both, the element shows and logs "Only one of data-path or data-url is
  *   supported" and sends nothing.
  *
- * @fires vf-page-followed - `{ pageUuid }` after the follow is saved.
- * @fires vf-page-unfollowed - `{ pageUuid }` after the unfollow is saved.
+ * @fires {CustomEvent<{ pageUuid: string }>} vf-page-followed - `{ pageUuid }` after the follow is saved.
+ * @fires {CustomEvent<{ pageUuid: string }>} vf-page-unfollowed - `{ pageUuid }` after the unfollow is saved.
  *
  * @csspart base - The button and notices.
  * @csspart button - The Follow this page / Following this page button (`aria-pressed`).

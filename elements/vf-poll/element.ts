@@ -14,10 +14,10 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @attr {string} post-uuid - The live-blog post the poll sits in; `<vf-liveblog>` sets it on the
  *   polls it shows under its posts, and a poll a moderator creates here is attached to that post.
  *
- * @fires vf-poll-voted - `{ pollId, pollUuid, options }` after the vote is stored.
- * @fires vf-poll-created - `{ pollId, pollUuid }` after a moderator created the poll.
- * @fires vf-poll-closed - `{ pollId, pollUuid }` after a moderator closed it.
- * @fires vf-poll-reopened - `{ pollId, pollUuid }` after a moderator reopened it.
+ * @fires {CustomEvent<{ pollId: string, pollUuid: string, options: string[] }>} vf-poll-voted - `{ pollId, pollUuid, options }` after the vote is stored.
+ * @fires {CustomEvent<{ pollId: string, pollUuid: string }>} vf-poll-created - `{ pollId, pollUuid }` after a moderator created the poll.
+ * @fires {CustomEvent<{ pollId: string, pollUuid: string }>} vf-poll-closed - `{ pollId, pollUuid }` after a moderator closed it.
+ * @fires {CustomEvent<{ pollId: string, pollUuid: string }>} vf-poll-reopened - `{ pollId, pollUuid }` after a moderator reopened it.
  *
  * @csspart base - The poll's region.
  * @csspart question - The question (the ballot's legend).

@@ -15,7 +15,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *   page's `vf:container_id` meta, else the page url. The site (the spec's "section") is the
  *   page's.
  *
- * @fires vf-review-saved - `{ contentUuid, rating, isNew }` after the server saved the review.
+ * @fires {CustomEvent<{ contentUuid: string, rating: number, isNew: boolean }>} vf-review-saved - `{ contentUuid, rating, isNew }` after the server saved the review.
  *
  * @csspart base - The form (or the guest's prompt).
  * @csspart form - The form.

@@ -15,8 +15,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @attr {number} limit - Reviews per page: an integer 1–100, else 10.
  * @attr {string} sorted-by - The first order: `newest` (default), `most_helpful`, `highest`, `lowest`.
  *
- * @fires vf-review-helpful - `{ contentUuid, helpful }` after a Helpful vote is saved or taken back.
- * @fires vf-reviews-sorted - `{ sortedBy }` when the reader picks another order.
+ * @fires {CustomEvent<{ contentUuid: string, helpful: boolean }>} vf-review-helpful - `{ contentUuid, helpful }` after a Helpful vote is saved or taken back.
+ * @fires {CustomEvent<{ sortedBy: string }>} vf-reviews-sorted - `{ sortedBy }` when the reader picks another order.
  *
  * @csspart base - The region.
  * @csspart heading - "12 reviews".

@@ -24,7 +24,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *   `facebook,x,linkedin,whatsapp,email,copy`.
  * @attr {boolean} show-total - Shows the page's share count after the buttons.
  *
- * @fires vf-share - `{ network, url }` when the reader shared (`network` is `native` for the share
+ * @fires {CustomEvent<{ network: 'native' | 'facebook' | 'x' | 'linkedin' | 'whatsapp' | 'reddit' | 'email' | 'copy', url: string }>} vf-share - `{ network, url }` when the reader shared (`network` is `native` for the share
  *   sheet; `url` the shared address); also published on the bus.
  *
  * @csspart base - The group of buttons, count and notices.

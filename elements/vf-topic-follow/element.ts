@@ -18,9 +18,9 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @attr {number} minimum-count - The count shows only when it is at least this (an integer
  *   ≥ 0; anything else is 0, the default).
  *
- * @fires vf-topic-followed - `{ topicId, topicName, topicType }` after the follow is saved;
+ * @fires {CustomEvent<{ topicId: string, topicName: string, topicType: string }>} vf-topic-followed - `{ topicId, topicName, topicType }` after the follow is saved;
  *   `topics/followed` (`{ topic_id, topic_name, topic_type }`) is published at once, on the bus.
- * @fires vf-topic-unfollowed - The same, for an unfollow (`topics/unfollowed` on the bus).
+ * @fires {CustomEvent<{ topicId: string, topicName: string, topicType: string }>} vf-topic-unfollowed - The same, for an unfollow (`topics/unfollowed` on the bus).
  *
  * @csspart base - The button, count and notices.
  * @csspart button - The Follow / Following button (`aria-pressed`).

@@ -13,8 +13,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *
  * @attr {number} days - The window in days: an integer 1–30, else 30.
  *
- * @fires vf-user-followed - `{ uuid, name }` after a follow is saved; also on the bus.
- * @fires vf-user-unfollowed - `{ uuid, name }` after an unfollow is saved; also on the bus.
+ * @fires {CustomEvent<{ uuid: string, name: string }>} vf-user-followed - `{ uuid, name }` after a follow is saved; also on the bus.
+ * @fires {CustomEvent<{ uuid: string, name: string }>} vf-user-unfollowed - `{ uuid, name }` after an unfollow is saved; also on the bus.
  *
  * @csspart base - The titled section.
  * @csspart heading - Its title.
