@@ -12,6 +12,7 @@ import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.t
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import operationsPlugin from './plugins/operations.ts';
+import { closeSocketsForRestart } from './operations/shutdown.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -100,7 +101,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     methods: ['GET', 'POST', 'DELETE', 'PATCH', 'PUT'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Signature', 'X-Unique-Id'],
   });
-  app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
+  // Closing (operations/shutdown.ts) tells each realtime socket the server restarts (1012).
+  app.register(websocket, { options: { maxPayload: BODY_LIMIT }, preClose: closeSocketsForRestart });
   // app.sites (used by the CORS check above at request time) comes from storage.
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });

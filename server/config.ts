@@ -52,7 +52,12 @@ export interface Config {
   passwordCost?: number;
   /** Bearer token /metrics asks for (`VF_METRICS_TOKEN`, docs/server.md "Operations"); null: loopback clients only. */
   metricsToken?: string | null;
+  /** How long a SIGTERM/SIGINT waits for sockets and requests to finish before exiting anyway (`VF_DRAIN_SECONDS`, server/operations/shutdown.ts). */
+  drainSeconds?: number;
 }
+
+/** `VF_DRAIN_SECONDS`' default: within the 30 s an orchestrator (Kubernetes, systemd) gives before it kills. */
+export const DEFAULT_DRAIN_SECONDS = 10;
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Safari, Windows), by host and its subdomains. */
 export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
@@ -98,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     pushHosts: readHosts(env, 'VF_PUSH_HOSTS') ?? DEFAULT_PUSH_HOSTS,
     passwordCost: readPasswordCost(env),
     metricsToken: readMetricsToken(env),
+    drainSeconds: readDrainSeconds(env),
   };
 }
 
@@ -133,6 +139,13 @@ function readMetricsToken(env: Env): string | null {
   if (raw === undefined) return null;
   if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError('VF_METRICS_TOKEN must be at least 16 printable characters without spaces');
   return raw;
+}
+
+function readDrainSeconds(env: Env): number {
+  const raw = nonEmpty(env, 'VF_DRAIN_SECONDS');
+  if (raw === undefined) return DEFAULT_DRAIN_SECONDS;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 600) throw new ConfigError(`VF_DRAIN_SECONDS must be a whole number of seconds from 1 to 600, got "${raw}"`);
+  return Number(raw);
 }
 
 function readPort(env: Env): number {

@@ -1,6 +1,7 @@
 /** Starts the server: configuration, app (migrations run as it loads), seed, listen, banner. */
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, isLoopbackHost, loadConfig } from './config.ts';
+import { type Config, ConfigError, DEFAULT_DRAIN_SECONDS, isLoopbackHost, loadConfig } from './config.ts';
+import { shutdownOnSignals } from './operations/shutdown.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, seed } from './seed.ts';
 
 // The server renders first paints with React (server/ssr/), loaded on the first one: its
@@ -31,21 +32,7 @@ async function main(): Promise<void> {
   console.log(`vf server listening on http://${shownHost}:${port}/  (storage: ${storage})`);
   for (const line of modeBanner(config, `http://${shownHost}:${port}`)) console.log(line);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  shutdownOnSignals(app, config.drainSeconds ?? DEFAULT_DRAIN_SECONDS);
 }
 
 /** Which mode runs (docs/server.md "Demo mode"), and in demo mode the accounts and the mail page. */
