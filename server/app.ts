@@ -12,6 +12,7 @@ import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.t
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import operationsPlugin from './plugins/operations.ts';
+import { type LogOptions, loggerOptions, requestLog } from './operations/logging.ts';
 import { closeSocketsForRestart } from './operations/shutdown.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
@@ -62,11 +63,13 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   config: Config;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogOptions['stream'];
 }
 
-export function buildApp({ config }: BuildOptions): FastifyInstance {
+export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggerOptions({ level: config.logLevel, format: config.logFormat ?? 'json', ...(logStream ? { stream: logStream } : {}) }),
     bodyLimit: BODY_LIMIT,
     ajv: AJV_OPTIONS,
     // Bodies are not coerced; numbers in query strings are decimal; text is well-formed (validation.ts).
@@ -74,6 +77,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     schemaErrorFormatter: formatSchemaErrors,
   });
   installErrorHandlers(app);
+  requestLog(app);
   // Every route from here on, for the OpenAPI document at /api/openapi.json (openapi/).
   const routes = collectRoutes(app);
   const passwordCost = config.passwordCost ?? DEFAULT_PASSWORD_COST;

@@ -13,6 +13,8 @@ import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** JSON lines (for a log collector), or the same lines for a person (operations/logging.ts). */
+export type LogFormat = 'json' | 'text';
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; file: string }
@@ -31,6 +33,8 @@ export interface Config {
   redisUrl: string | null;
   jwtSecret: Buffer;
   logLevel: LogLevel;
+  /** `LOG_FORMAT`; unset: text on a terminal, JSON otherwise. */
+  logFormat?: LogFormat;
   /** Auth attempts allowed per 10 minutes (docs/server.md "Rate limits"); 0 turns one off. */
   authLimits?: AuthLimits;
   /** Comments (and replies) one user, or one IP for anonymous guests, may post per minute; 0: no limit. */
@@ -88,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env, 'VF_MAIL_FROM') ?? 'vf <no-reply@localhost>',
     jwtSecret: readJwtSecret(env, dataDir),
     logLevel: readLogLevel(env),
+    logFormat: readLogFormat(env),
     authLimits: {
       perIp: readCount(env, 'VF_AUTH_LIMIT_PER_IP', DEFAULT_AUTH_LIMITS.perIp),
       perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', DEFAULT_AUTH_LIMITS.perEmail),
@@ -213,6 +218,13 @@ function readLogLevel(env: Env): LogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
   }
   return raw as LogLevel;
+}
+
+function readLogFormat(env: Env): LogFormat {
+  const raw = nonEmpty(env, 'LOG_FORMAT');
+  if (raw === undefined) return process.stdout.isTTY ? 'text' : 'json';
+  if (raw !== 'json' && raw !== 'text') throw new ConfigError(`LOG_FORMAT must be json or text, got "${raw}"`);
+  return raw;
 }
 
 /** An explicit secret wins; otherwise one generated secret is kept in the data folder so tokens survive restarts. */
