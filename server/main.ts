@@ -42,8 +42,9 @@ async function main(): Promise<void> {
 
 /**
  * Starting leaves about 25 MB of garbage (migrations, every route's schemas compiled, the demo
- * seed) that an idle server never allocates enough to collect: one full collection now lets V8
- * give those pages back (docs/server.md "Memory and start time").
+ * seed) that an idle server never allocates enough to collect. Two full collections now (after
+ * the first, V8 still keeps the pages; after the second it gives them back, about 20 MB of
+ * resident memory here: docs/server.md "Memory and start time"). Tens of milliseconds, once.
  */
 function collectStartGarbage(): void {
   setFlagsFromString('--expose-gc');
