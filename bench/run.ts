@@ -22,13 +22,17 @@ import { reviewRows } from './reviews.ts';
 import { webhookRows } from './webhooks.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
+import { footprintRows } from './server-footprint.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-if (!existsSync(join(dist, 'vf.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const rows: Array<[string, string, string]> = [];
 const loader = loaderSize();
 rows.push(['vf.js minified / gzip', `${kb(loader.minified)} / ${kb(loader.gzip)}`, 'gzip ≤ 4.5 KB (3.1 KB before the first paint)']);
+
+// The production server's start time and memory, idle and loaded (bench/server-footprint.ts): first, on a quiet machine.
+rows.push(...(await footprintRows()));
 
 const server = await startServer();
 try {

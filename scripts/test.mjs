@@ -1,10 +1,10 @@
 // `npm test`: every layer — types, unit, server (SQLite, and PostgreSQL when DATABASE_URL is
 // set), build, browser, end-to-end. Two lanes side by side (about one core each): types, the
-// SQLite server layer and the build; the unit layer and the PostgreSQL server layer. Then browser
-// and end-to-end, side by side too: both mostly wait (timers, a browser, a server), so together
-// they take 390 s instead of 590 s one after the other (November 2026). Streams each runner's output
-// (a layer run alongside another is printed when it ends), exits non-zero if any layer fails, and
-// ends with one line: "N passed, N failed, N skipped".
+// SQLite server layer, the build and the built server's tests; the unit layer and the PostgreSQL
+// server layer. Then browser and end-to-end, side by side too: both mostly wait (timers, a
+// browser, a server), so together they take 390 s instead of 590 s one after the other (November
+// 2026). Streams each runner's output (a layer run alongside another is printed when it ends),
+// exits non-zero if any layer fails, and ends with one line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,10 +26,11 @@ const serverTests = (files, env) => ({
 
 /**
  * Server test files whose runs do not depend on VF_TEST_STORE: the multi-process tests start their
- * own servers on PostgreSQL and Redis in either layer, and the pure units touch no store. They run
- * once, in the SQLite layer; the PostgreSQL layer, the longer of the two, runs the rest.
+ * own servers on PostgreSQL and Redis in either layer, the pure units touch no store, and the
+ * shutdown and log tests run their own server on SQLite. They run once, in the SQLite layer; the
+ * PostgreSQL layer, the longer of the two, runs the rest.
  */
-const storeIndependent = (file) => /multiprocess\.test\.ts$|^units\.test\.ts$/.test(file);
+const storeIndependent = (file) => /multiprocess\.test\.ts$|^(units|shutdown|logging)\.test\.ts$/.test(file);
 const postgresFiles = readdirSync('test/server').filter((f) => f.endsWith('.test.ts') && !storeIndependent(f)).map((f) => `test/server/${f}`);
 
 /** The browser pages' trace (test/browser/support/pageTrace.mjs): what it saw goes out if the layer fails. */
@@ -42,6 +43,9 @@ const layers = [
       { name: 'types', cmd: node, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
       { name: 'server (SQLite)', ...serverTests(['test/server/*.test.ts'], { VF_TEST_STORE: 'sqlite' }) },
       { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
+      // The server's production build (what `npm start` runs), then the tests that start it.
+      { name: 'server build', cmd: node, args: ['scripts/build-server.mjs'] },
+      { name: 'built server', ...nodeTest(['test/build/*.test.ts']) },
     ],
     [
       { name: 'unit', ...nodeTest(['test/unit/*.test.ts']) },

@@ -12,6 +12,8 @@ import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.t
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import operationsPlugin from './plugins/operations.ts';
+import { type LogOptions, loggerOptions, requestLog } from './operations/logging.ts';
+import { closeSocketsForRestart } from './operations/shutdown.ts';
 import authPlugin from './plugins/auth.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -67,11 +69,13 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   config: Config;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogOptions['stream'];
 }
 
-export function buildApp({ config }: BuildOptions): FastifyInstance {
+export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggerOptions({ level: config.logLevel, format: config.logFormat ?? 'json', ...(logStream ? { stream: logStream } : {}) }),
     bodyLimit: BODY_LIMIT,
     ajv: AJV_OPTIONS,
     // Bodies are not coerced; numbers in query strings are decimal; text is well-formed (validation.ts).
@@ -79,6 +83,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     schemaErrorFormatter: formatSchemaErrors,
   });
   installErrorHandlers(app);
+  requestLog(app);
   // Every route from here on, for the OpenAPI document at /api/openapi.json (openapi/).
   const routes = collectRoutes(app);
   const passwordCost = config.passwordCost ?? DEFAULT_PASSWORD_COST;
@@ -106,7 +111,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
     methods: ['GET', 'POST', 'DELETE', 'PATCH', 'PUT'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Signature', 'X-Unique-Id'],
   });
-  app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
+  // Closing (operations/shutdown.ts) tells each realtime socket the server restarts (1012).
+  app.register(websocket, { options: { maxPayload: BODY_LIMIT }, preClose: closeSocketsForRestart });
   // app.sites (used by the CORS check above at request time) comes from storage.
   app.register(storagePlugin, { database: config.database });
   app.register(authPlugin, { jwtSecret: config.jwtSecret });

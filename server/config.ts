@@ -14,6 +14,8 @@ import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** JSON lines (for a log collector), or the same lines for a person (operations/logging.ts). */
+export type LogFormat = 'json' | 'text';
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; file: string }
@@ -32,6 +34,8 @@ export interface Config {
   redisUrl: string | null;
   jwtSecret: Buffer;
   logLevel: LogLevel;
+  /** `LOG_FORMAT`; unset: text on a terminal, JSON otherwise. */
+  logFormat?: LogFormat;
   /** Auth attempts allowed per 10 minutes (docs/server.md "Rate limits"); 0 turns one off. */
   authLimits?: AuthLimits;
   /** Comments (and replies) one user, or one IP for anonymous guests, may post per minute; 0: no limit. */
@@ -59,7 +63,12 @@ export interface Config {
   webhookTimeoutSeconds?: number;
   /** Attempts per delivery before it is marked failed (`VF_WEBHOOK_MAX_ATTEMPTS`). */
   webhookMaxAttempts?: number;
+  /** How long a SIGTERM/SIGINT waits for sockets and requests to finish before exiting anyway (`VF_DRAIN_SECONDS`, server/operations/shutdown.ts). */
+  drainSeconds?: number;
 }
+
+/** `VF_DRAIN_SECONDS`' default: within the 30 s an orchestrator (Kubernetes, systemd) gives before it kills. */
+export const DEFAULT_DRAIN_SECONDS = 10;
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Safari, Windows), by host and its subdomains. */
 export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
@@ -90,6 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env, 'VF_MAIL_FROM') ?? 'vf <no-reply@localhost>',
     jwtSecret: readJwtSecret(env, dataDir),
     logLevel: readLogLevel(env),
+    logFormat: readLogFormat(env),
     authLimits: {
       perIp: readCount(env, 'VF_AUTH_LIMIT_PER_IP', DEFAULT_AUTH_LIMITS.perIp),
       perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', DEFAULT_AUTH_LIMITS.perEmail),
@@ -108,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: readSwitch(env, 'VF_WEBHOOK_ALLOW_PRIVATE', false),
     webhookTimeoutSeconds: readRange(env, 'VF_WEBHOOK_TIMEOUT_SECONDS', 1, 60, DEFAULT_TIMEOUT_MS / 1000),
     webhookMaxAttempts: readRange(env, 'VF_WEBHOOK_MAX_ATTEMPTS', 1, 20, DEFAULT_MAX_ATTEMPTS),
+    drainSeconds: readRange(env, 'VF_DRAIN_SECONDS', 1, 600, DEFAULT_DRAIN_SECONDS),
   };
 }
 
@@ -213,6 +224,13 @@ function readLogLevel(env: Env): LogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
   }
   return raw as LogLevel;
+}
+
+function readLogFormat(env: Env): LogFormat {
+  const raw = nonEmpty(env, 'LOG_FORMAT');
+  if (raw === undefined) return process.stdout.isTTY ? 'text' : 'json';
+  if (raw !== 'json' && raw !== 'text') throw new ConfigError(`LOG_FORMAT must be json or text, got "${raw}"`);
+  return raw;
 }
 
 /** An explicit secret wins; otherwise one generated secret is kept in the data folder so tokens survive restarts. */

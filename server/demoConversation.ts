@@ -13,7 +13,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { conversationPolicy } from './kinds/conversation/policy.ts';
+import { REPO_ROOT } from './routes/static.ts';
 import { saveAvatar } from './storage/avatars.ts';
 import { createContainer } from './storage/containers.ts';
 import { eventTypeOf } from './storage/content-writes.ts';
@@ -30,11 +32,11 @@ type DemoCommenter = 'maya' | 'tomas' | 'priya' | 'jonas';
 type Author = DemoEditor | 'reader' | DemoCommenter;
 
 /** Readers who exist for this conversation, each with a picture drawn for the demo (demo/avatars/). No password opens them. */
-export const DEMO_COMMENTERS: readonly { key: DemoCommenter; email: string; name: string; avatar: URL }[] = [
-  { key: 'maya', email: 'maya@vf.local', name: 'Maya Okafor', avatar: new URL('../demo/avatars/maya.png', import.meta.url) },
-  { key: 'tomas', email: 'tomas@vf.local', name: 'Tomás Ortega', avatar: new URL('../demo/avatars/tomas.png', import.meta.url) },
-  { key: 'priya', email: 'priya@vf.local', name: 'Priya Raman', avatar: new URL('../demo/avatars/priya.png', import.meta.url) },
-  { key: 'jonas', email: 'jonas@vf.local', name: 'Jonas Weber', avatar: new URL('../demo/avatars/jonas.png', import.meta.url) },
+export const DEMO_COMMENTERS: readonly { key: DemoCommenter; email: string; name: string; avatar: string }[] = [
+  { key: 'maya', email: 'maya@vf.local', name: 'Maya Okafor', avatar: join(REPO_ROOT, 'demo/avatars/maya.png') },
+  { key: 'tomas', email: 'tomas@vf.local', name: 'Tomás Ortega', avatar: join(REPO_ROOT, 'demo/avatars/tomas.png') },
+  { key: 'priya', email: 'priya@vf.local', name: 'Priya Raman', avatar: join(REPO_ROOT, 'demo/avatars/priya.png') },
+  { key: 'jonas', email: 'jonas@vf.local', name: 'Jonas Weber', avatar: join(REPO_ROOT, 'demo/avatars/jonas.png') },
 ];
 
 interface DemoComment {

@@ -11,8 +11,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type KindPolicy, typeOf } from './engine/policy.ts';
 import { liveblogPolicy } from './kinds/liveblog/policy.ts';
+import { REPO_ROOT } from './routes/static.ts';
 import { withActor } from './storage/content-queries.ts';
 import { changeComment, contentEvent } from './storage/content-writes.ts';
 import { getOrCreateContainer } from './storage/containers.ts';
@@ -29,7 +31,7 @@ export const DEMO_READER = { email: 'reader@vf.local', name: 'Demo Reader' } as 
 export const NO_PASSWORD = '!demo-reader'; // not a scrypt hash: verifyPassword matches nothing
 
 /** A 640×360 PNG drawn for the demo: runners on a river bridge. */
-export const DEMO_LIVEBLOG_IMAGE = new URL('../demo/liveblog-bridge.png', import.meta.url);
+export const DEMO_LIVEBLOG_IMAGE = join(REPO_ROOT, 'demo/liveblog-bridge.png');
 
 export type DemoEditor = 'mod' | 'admin';
 interface DemoPost {

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { UserPrivilege } from '../core/api/types.ts';
-import { hashPassword, verifyPassword } from './auth/passwords.ts';
+import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from './auth/passwords.ts';
 import { revokeUserSessions } from './storage/accountTokens.ts';
 import { DEFAULT_SETTINGS, upsertSite } from './storage/sites.ts';
 import { createUser, findUserByEmail, updateUser } from './storage/users.ts';
@@ -80,12 +80,14 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
 
 /**
  * The demo passwords are public, so one hash each serves every seed in this process: hashing is
- * slow on purpose (scrypt), and tests seed a new database for nearly every test.
+ * slow on purpose (scrypt), and tests seed a new database for nearly every test. A slow hash of a
+ * published password protects nothing, so they get the lowest cost: the default's 16 MB scrypt
+ * buffer per hash would stay in the idle demo server's memory (docs/server.md "Memory and start time").
  */
 const demoPasswordHashes = new Map<string, Promise<string>>();
 function demoPasswordHash(password: string): Promise<string> {
   let hash = demoPasswordHashes.get(password);
-  if (!hash) demoPasswordHashes.set(password, (hash = hashPassword(password)));
+  if (!hash) demoPasswordHashes.set(password, (hash = hashPassword(password, PASSWORD_COST_RANGE.min)));
   return hash;
 }
 

@@ -39,10 +39,12 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash at the configured cost, or at `log2N` (the demo accounts' published passwords: server/seed.ts). */
+export async function hashPassword(password: string, log2N?: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const options = log2N === undefined ? params : { ...params, N: 2 ** log2N };
+  const key = await derive(password, salt, options);
+  return ['scrypt', options.N, options.r, options.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import { loadPackage } from '../lazyPackage.ts';
 
 export interface Mail {
   to: string;
@@ -62,7 +63,7 @@ export function createMailer({ smtpUrl, from, dataDir, demo, logError, logUnsent
   };
 
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = loadPackage<typeof Nodemailer>('nodemailer').createTransport(smtpUrl);
     return {
       target: 'smtp',
       queue: (mail) => track(mail, async () => void (await transport.sendMail({ from, ...mail }))),

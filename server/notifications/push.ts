@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import webpush from 'web-push';
+import type * as WebPush from 'web-push';
+import { loadPackage } from '../lazyPackage.ts';
 import type { PushPayload } from '../../core/api/notificationTypes.ts';
 import { localeOf, normalizeLanguage, type Language } from '../../core/i18n/languages.ts';
 import { REPO_ROOT } from '../routes/static.ts';
@@ -98,8 +99,8 @@ export function payloadFor(row: NotificationsTable, context: Context): PushPaylo
 }
 
 /** Sends one message; true when the push service says the subscription is gone (404, 410). */
-async function send(subscription: PushSubscriptionRow, payload: PushPayload, vapid: webpush.VapidKeys, subject: string): Promise<boolean> {
-  const details = webpush.generateRequestDetails(
+async function send(subscription: PushSubscriptionRow, payload: PushPayload, vapid: WebPush.VapidKeys, subject: string): Promise<boolean> {
+  const details = loadPackage<typeof WebPush>('web-push').generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.public_key, auth: subscription.auth_secret } },
     JSON.stringify(payload),
     { TTL: PUSH_TTL_SECONDS, vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey } },

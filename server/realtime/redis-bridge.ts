@@ -10,7 +10,8 @@
  * Signals (typing, presence counts: signals.ts) go through a second channel; they are only for
  * now, so a lost one is not made up for, and the counts are republished every HEARTBEAT_MS.
  */
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { loadPackage } from '../lazyPackage.ts';
 import type { ContentEvent } from '../../core/api/types.ts';
 import type { NotificationNotice } from '../../core/api/notificationTypes.ts';
 import type { Hub } from './hub.ts';
@@ -32,15 +33,16 @@ interface Log {
 }
 
 export class RedisBridge {
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
+  private readonly publisher: IORedis.Redis;
+  private readonly subscriber: IORedis.Redis;
   private subscribedOnce = false;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   private constructor(url: string, private readonly hub: Hub, private readonly log: Log) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 2, retryStrategy: (times: number) => Math.min(times * 200, 2000) };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, options);
+    const { Redis: Client } = loadPackage<typeof IORedis>('ioredis');
+    this.publisher = new Client(url, options);
+    this.subscriber = new Client(url, options);
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.log.warn({ err: error }, 'redis connection error'));
     }

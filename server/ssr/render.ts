@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { PageIdentity } from '../../core/page/identity.ts';
 import type { BootstrapResult } from '../../core/api/types.ts';
 
-// Elements import their stylesheets as text: teach Node the same before any element loads.
-register('./cssText.mjs', import.meta.url);
+// Elements import their stylesheets as text: teach Node the same before any element loads. The
+// built server (scripts/build-server.mjs) has them bundled as text already, and no loader thread.
+if (import.meta.url.endsWith('.ts')) register('./cssText.mjs', import.meta.url);
 
 /** What one render needs: the site, the page and the element's attributes. */
 export interface RenderRequest {

@@ -2,9 +2,10 @@
  * Opens the database chosen by the configuration: SQLite (better-sqlite3, WAL, foreign keys
  * on) or PostgreSQL (pg Pool). Also runs the migrations.
  */
-import Sqlite from 'better-sqlite3';
+import type Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
+import { loadPackage } from '../lazyPackage.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -14,6 +15,7 @@ const INT8_OID = 20;
 
 export function openDatabase(config: DatabaseConfig): Kysely<Database> {
   if (config.engine === 'postgres') {
+    const pg = loadPackage<typeof Pg>('pg');
     const pool = new pg.Pool({
       connectionString: config.url,
       // bigint (ms timestamps, count(*)) arrive as strings by default; they fit in a double.
@@ -24,7 +26,7 @@ export function openDatabase(config: DatabaseConfig): Kysely<Database> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const sqlite = new Sqlite(config.file);
+  const sqlite = new (loadPackage<typeof Sqlite>('better-sqlite3'))(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -3,7 +3,8 @@
  * pair browser push signs with (docs/push.md). Every process of a deployment reads the same pair.
  */
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
+import type * as WebPush from 'web-push';
+import { loadPackage } from '../lazyPackage.ts';
 import type { Database } from './schema.ts';
 
 export interface KeyPair {
@@ -18,7 +19,7 @@ export async function vapidKeys(db: Kysely<Database>): Promise<KeyPair> {
   const read = () => db.selectFrom('server_keys').select(['public_key', 'private_key']).where('name', '=', 'vapid').executeTakeFirst();
   const stored = await read();
   if (stored) return stored;
-  const made = webpush.generateVAPIDKeys();
+  const made = loadPackage<typeof WebPush>('web-push').generateVAPIDKeys();
   await db
     .insertInto('server_keys')
     .values({ name: 'vapid', public_key: made.publicKey, private_key: made.privateKey, date_created: Date.now() })

@@ -1,5 +1,12 @@
 export function freePort(): Promise<number>;
-/** `output()`: the last 20,000 characters the server wrote (stdout and stderr). */
-export interface RunningServer { origin: string; dataDir: string; pid: number; output(): string; stop(): Promise<void> }
-/** `host`: the HOST to listen on (default 127.0.0.1; 0.0.0.0 is reached through 127.0.0.1). */
-export function startServer(options?: { env?: Record<string, string>; host?: string; timeoutMs?: number }): Promise<RunningServer>;
+/** `output()`: the last 20,000 characters the server wrote (stdout and stderr); `exited`: how the process ended. */
+export interface RunningServer {
+  origin: string; dataDir: string; pid: number; output(): string; exited: Promise<{ code: number | null; signal: string | null }>; stop(): Promise<void>;
+}
+/** The Node flags `npm start` runs the built server with (package.json "serve"). */
+export const PRODUCTION_FLAGS: string[];
+/**
+ * `host`: the HOST to listen on (default 127.0.0.1; 0.0.0.0 is reached through 127.0.0.1).
+ * `built`: run the production build (`dist/server/main.js`, `npm run build` first) instead of server/main.ts through tsx.
+ */
+export function startServer(options?: { env?: Record<string, string>; host?: string; timeoutMs?: number; built?: boolean }): Promise<RunningServer>;

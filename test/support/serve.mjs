@@ -1,14 +1,18 @@
-// Starts the real vf server (`server/main.ts`) as a child process on a free port (loopback unless
+// Starts the real vf server (`server/main.ts` through tsx, or with `built` the production build
+// `dist/server/main.js` that `npm start` runs) as a child process on a free port (loopback unless
 // `host` says otherwise) with a fresh data folder, waits until it answers, and stops it by pid.
 // Used by e2e, browser tests, bench.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The Node flags `npm start` runs the built server with (package.json "serve"). */
+export const PRODUCTION_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((word) => word.startsWith('--'));
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -23,10 +27,10 @@ export function freePort() {
 }
 
 /** @returns {Promise<{ origin: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>} */
-export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000 } = {}) {
+export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000, built = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, built ? [...PRODUCTION_FLAGS, 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // SQLite in a fresh folder unless the caller says otherwise: CI's DATABASE_URL is for the
     // server suite, not for these whole-server runs.
@@ -44,6 +48,7 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let log = '';
   const keep = (chunk) => { log = (log + chunk).slice(-20000); };
   child.stdout.on('data', keep);
@@ -57,7 +62,7 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
 
   const stop = async () => {
     process.removeListener('exit', killWithParent);
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -72,7 +77,7 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return { origin, dataDir, pid: child.pid, output: () => log, stop };
+      if (response.ok) return { origin, dataDir, pid: child.pid, output: () => log, exited, stop };
     } catch { /* not listening yet */ }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
