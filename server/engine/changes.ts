@@ -18,6 +18,7 @@ import type { EventDraft } from '../storage/events.ts';
 import type { ContainersTable } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
+import { kindAnswers } from './answers.ts';
 import { containerOr404, type KindOptions } from './reads.ts';
 
 interface ContentParams {
@@ -49,6 +50,9 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   app.addHook('preHandler', app.auth.checkRequestSignature);
   const { noun, paths } = policy;
   const noSuchItem = () => notFound(`No such ${noun} in this content container`);
+  const responses = kindAnswers(policy);
+  /** A call that answers the item as the caller now sees it. */
+  const itemCall = { ...emptyBody, response: responses.item };
 
   /** The comment, if the caller may see it (404 otherwise, so hidden comments stay unknown). */
   async function load(request: FastifyRequest<{ Params: ContentParams }>): Promise<Target> {
@@ -110,7 +114,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   }
 
   if (paths.read) {
-    app.get<{ Params: ContentParams }>(`/:section/:container/${paths.read}`, { schema: { params: contentParams, querystring: strictObject({}) } }, async (request) => {
+    app.get<{ Params: ContentParams }>(`/:section/:container/${paths.read}`, { schema: { params: contentParams, querystring: strictObject({}), response: responses.item } }, async (request) => {
       const t = await load(request);
       // A hidden container (container settings) is shown to its moderators only.
       if (Number(t.container.is_hidden) === 1 && !t.viewer.privileged) throw noSuchItem();
@@ -123,7 +127,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   // the words, so new words are not shown until they are approved too.
   if (!policy.ownWrites) app.post<{ Params: ContentParams; Body: Common & { content: string } }>(
     '/:section/:container/content/:content_uuid/edit',
-    { schema: { params: contentParams, body: strictObject({ content: { type: 'string' } }, ['content']), querystring: strictObject({}) } },
+    { schema: { params: contentParams, body: strictObject({ content: { type: 'string' } }, ['content']), querystring: strictObject({}), response: responses.item } },
     async (request) => {
       const t = await load(request);
       const user = member(request, t);
@@ -155,7 +159,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   // Remove: the author under the §5 remove rules (comment.remove), or a moderator's delete.
   app.delete<{ Params: ContentParams; Body: Common }>(
     `/:section/:container/${paths.remove}`,
-    { preValidation: absentBodyIsEmpty, schema: emptyBody },
+    { preValidation: absentBodyIsEmpty, schema: { ...emptyBody, response: responses.removed } },
     async (request) => {
       const t = await load(request);
       const user = member(request, t);
@@ -178,7 +182,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
       method,
       url: `/:section/:container/${paths.flag}`,
       preValidation: absentBodyIsEmpty,
-      schema: emptyBody,
+      schema: itemCall,
       handler: async (request) => {
         const t = await load(request);
         const viewer = request.user ? permissionUser(request.user.row, request.user.ban) : null;
@@ -209,7 +213,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         method,
         url: `/:section/:container/${mark.url}`,
         preValidation: absentBodyIsEmpty,
-        schema: emptyBody,
+        schema: itemCall,
         handler: async (request) => {
           const t = await load(request);
           const user = moderator(request, t);
@@ -232,7 +236,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   for (const [action, { to, event }] of Object.entries(MODERATION)) {
     app.post<{ Params: ContentParams; Body: Common }>(
       `/:section/:container/moderation/:content_uuid/${action}`,
-      { preValidation: absentBodyIsEmpty, schema: emptyBody },
+      { preValidation: absentBodyIsEmpty, schema: itemCall },
       async (request) => {
         const t = await load(request);
         const user = moderator(request, t);

@@ -62,6 +62,8 @@ export interface KindPolicy<Q extends { limit: number } = { limit: number }> {
   ownWrites?: boolean;
   /** Given, a like of one's own item is refused (403) with this message (reviews' helpful votes). */
   ownLikeRefused?: string;
+  /** The kind's own fields of an item beside the engine's (JSON schema properties; a review's stars and title). */
+  itemFields?: Record<string, object>;
   /** Whether guests may write under an anonymous name (the site's enable_anonymous_comments). */
   anonymous: boolean;
   /** The list of root items: its query options (JSON schema properties) and its page. */

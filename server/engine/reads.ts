@@ -17,6 +17,7 @@ import { getSite } from '../storage/sites.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import type { KindPolicy } from './policy.ts';
+import { containerAnswer, kindAnswers } from './answers.ts';
 import { sendJson, takesGzip } from './keptAnswers.ts';
 
 export const limit = { type: 'integer', minimum: 1, maximum: 100, default: 10 } as const;
@@ -95,6 +96,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   app.addHook('preHandler', app.auth.checkRequestSignature);
   const { kind, noun } = policy;
   const loadContainer = (p: ContainerParams) => containerOr404(app.db, p, kind);
+  const responses = kindAnswers(policy);
 
   // A hidden container's count is for its moderators only (toApiContainer).
   const signed = (container: ContainersTable, viewer: Viewer): Container => ({
@@ -129,7 +131,8 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
     // Begun before the content is read: an event committed after this point keeps the answer out.
     const read = cache.begin(container.site_uuid, container.uuid, Number(container.event_seq ?? 0));
     const [result, banExpiry] = await Promise.all([answer(container, viewer), nextBanExpiry(app.db, container.site_uuid)]);
-    const body = Buffer.from(JSON.stringify({ result }));
+    // Through the route's response schema, as an answer not kept would be: nothing it does not name.
+    const body = Buffer.from(reply.serialize({ result }) as string);
     cache.keep(key, read, body, banExpiry ?? Infinity);
     return sendJson(reply, body, false);
   }
@@ -155,14 +158,14 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   if (kind === 'conversation') {
     app.get<{ Params: { section: string }; Querystring: Common & { container_id: string } }>(
       '/:section/contentcontainer/id',
-      { schema: { params: params(['section']), querystring: strictObject({ container_id: containerId }, ['container_id']) } },
+      { schema: { params: params(['section']), querystring: strictObject({ container_id: containerId }, ['container_id']), response: containerAnswer } },
       async (request) => ({ result: await containerFor(request, request.params.section, request.query.container_id) }),
     );
   }
 
   app.post<{ Params: { section: string }; Body: Common & { container_id: string } }>(
     '/:section',
-    { schema: { params: params(['section']), body: strictObject({ container_id: containerId }, ['container_id']), querystring: strictObject({}) } },
+    { schema: { params: params(['section']), body: strictObject({ container_id: containerId }, ['container_id']), querystring: strictObject({}), response: containerAnswer } },
     async (request) => ({ result: await containerFor(request, request.params.section, request.body.container_id) }),
   );
 
@@ -171,7 +174,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
   // An unknown container is 404 (not created: the client falls back to POST /{s}).
   app.get<{ Params: { section: string }; Querystring: { limit: number; container_id: string } }>(
     '/:section',
-    { schema: { params: params(['section']), querystring: strictObject({ container_id: containerId, ...policy.list.query }, ['container_id']) } },
+    { schema: { params: params(['section']), querystring: strictObject({ container_id: containerId, ...policy.list.query }, ['container_id']), response: responses.containerWithPage } },
     (request, reply) => guestCached(
       request, reply, cacheKey('first', [request.params.section], request.query),
       async () => {
@@ -187,7 +190,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
 
   app.get<{ Params: ContainerParams }>(
     '/:section/:container/signature',
-    { schema: { params: params(['section', 'container']), querystring: strictObject({}) } },
+    { schema: { params: params(['section', 'container']), querystring: strictObject({}), response: responses.signature } },
     async (request) => {
       const container = await loadContainer(request.params);
       return { result: { signature: app.auth.signContainer(container.site_uuid, container.uuid) } };
@@ -196,7 +199,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
 
   app.get<{ Params: ContainerParams; Querystring: { limit: number; starting_from?: string } }>(
     `/:section/:container/${policy.paths.roots}`,
-    { schema: { params: params(['section', 'container']), querystring: strictObject({ ...policy.list.query, starting_from: uuid }) } },
+    { schema: { params: params(['section', 'container']), querystring: strictObject({ ...policy.list.query, starting_from: uuid }), response: responses.page } },
     (request, reply) => guestCached(
       request, reply, cacheKey('roots', [request.params.section, request.params.container], request.query),
       () => loadContainer(request.params),
@@ -206,7 +209,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
 
   app.get<{ Params: ContainerParams & { content_uuid: string }; Querystring: Common & { limit: number; starting_from?: string } }>(
     '/:section/:container/content/:content_uuid/direct',
-    { schema: { params: params(['section', 'container', 'content_uuid']), querystring: strictObject({ limit, starting_from: uuid }) } },
+    { schema: { params: params(['section', 'container', 'content_uuid']), querystring: strictObject({ limit, starting_from: uuid }), response: responses.thread } },
     async (request) => {
       const container = await loadContainer(request.params);
       const viewer = await viewerOn(request, container);
@@ -226,6 +229,7 @@ export default async function contentReadRoutes(app: FastifyInstance, { policy }
       schema: {
         params: params(['section', 'container']),
         querystring: strictObject({ uuids: { type: 'string', pattern: `^${UUID}(,${UUID}){0,${MAX_SELECTION - 1}}$` } }, ['uuids']),
+        response: responses.selection,
       },
     },
     async (request) => {

@@ -17,6 +17,7 @@ import { viewerOf } from '../storage/contents.ts';
 import { CONTAINER_SETTINGS, type ContainerSettingsChange, MAX_SLOW_MODE_SECONDS, toApiContainer, updateContainerSettings } from '../storage/containers.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
+import { containerAnswer } from './answers.ts';
 import { containerOr404, type ContainerParams } from './reads.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 
@@ -58,7 +59,7 @@ export default async function containerSettingsRoutes(app: FastifyInstance, opti
       method,
       url,
       preValidation: absentBodyIsEmpty,
-      schema: { params: params(['section', 'container']), body, querystring: strictObject({}) },
+      schema: { params: params(['section', 'container']), body, querystring: strictObject({}), response: containerAnswer },
       handler: async (request) => {
         const container = await containerOr404(app.db, request.params, kind);
         const site = await getSite(app.db, container.site_uuid);

@@ -22,6 +22,7 @@ import type { ContentsTable, ContainersTable, Database } from '../storage/schema
 import { getSite, type Site } from '../storage/sites.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
+import { kindAnswers } from './answers.ts';
 import { typeOf } from './policy.ts';
 import { containerOr404, type KindOptions } from './reads.ts';
 
@@ -45,6 +46,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
   app.addHook('preHandler', app.auth.checkRequestSignature);
   const { noun, paths } = policy;
   const loadContainer = (p: ContainerParams) => containerOr404(app.db, p, policy.kind);
+  const responses = kindAnswers(policy);
 
   /** A visible item of the container that the requester may see (content/visibility.ts). */
   async function loadComment(request: FastifyRequest, container: ContainersTable, uuidOfComment: string): Promise<ContentsTable> {
@@ -125,13 +127,13 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
   if (!policy.ownWrites) {
     app.post<{ Params: ContainerParams; Body: PostBody }>(
       `/:section/:container/${paths.roots}`,
-      { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}) } },
+      { schema: { params: params(['section', 'container']), body: contentBody, querystring: strictObject({}), response: responses.item } },
       async (request, reply) => ({ result: await post(request, reply, request.params, request.body) }),
     );
 
     app.post<{ Params: ContentParams; Body: PostBody }>(
       `/:section/:container/${paths.reply}`,
-      { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}) } },
+      { schema: { params: params(['section', 'container', 'content_uuid']), body: contentBody, querystring: strictObject({}), response: responses.item } },
       async (request, reply) => ({ result: await post(request, reply, request.params, request.body, request.params.content_uuid) }),
     );
   }
@@ -145,7 +147,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
         method,
         url: `/:section/:container/${paths[reaction]}`,
         preValidation: absentBodyIsEmpty,
-        schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}) },
+        schema: { params: params(['section', 'container', 'content_uuid']), body: strictObject({}), querystring: strictObject({}), response: responses.reaction },
         handler: async (request) => {
           const container = await loadContainer(request.params);
           const comment = await loadComment(request, container, request.params.content_uuid);

@@ -15,6 +15,7 @@ import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfoll
 import { absentBodyIsEmpty, type Common, httpUrl, params, strictObject, uuid } from '../routes/schemas.ts';
 import { broadcastOf, sendBroadcast } from './create.ts';
 import { buildFeed } from './feed.ts';
+import { broadcastAnswer, deletedAnswer, feedAnswer, statusAnswer, topicAnswer, unfollowedTopicAnswer } from './schemas.ts';
 
 export const FEED_LIMIT = 50;
 export const MAX_FEED_LIMIT = 100;
@@ -57,7 +58,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
 
   app.get<{ Params: { section: string }; Querystring: ListQuery }>(
     '/notifications/:section/all',
-    { schema: { params: sectionParams, querystring: listQuery } },
+    { schema: { params: sectionParams, querystring: listQuery, response: feedAnswer } },
     async (request) => {
       const user = userOfSection(request);
       const { filter, limit, before } = request.query;
@@ -68,7 +69,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
 
   app.get<{ Params: { section: string; container: string }; Querystring: ListQuery }>(
     '/notifications/:section/mentions/:container',
-    { schema: { params: params(['section', 'container']), querystring: listQuery } },
+    { schema: { params: params(['section', 'container']), querystring: listQuery, response: feedAnswer } },
     async (request) => {
       const user = userOfSection(request);
       const { filter, limit, before } = request.query;
@@ -79,7 +80,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
 
   app.delete<{ Params: { section: string; notification_uuid: string } }>(
     '/notifications/:section/single/:notification_uuid',
-    { preValidation: absentBodyIsEmpty, schema: { params: params(['section', 'notification_uuid']), body: strictObject({}), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { params: params(['section', 'notification_uuid']), body: strictObject({}), querystring: strictObject({}), response: deletedAnswer } },
     async (request) => {
       const user = userOfSection(request);
       if (!(await deleteNotification(app.db, user.uuid, request.params.notification_uuid))) throw notFound('No such notification');
@@ -98,6 +99,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
           params: statusParams,
           body: method === 'POST' ? strictObject({ verb: { type: 'string', const: 'PATCH' } }, ['verb']) : strictObject({ verb: { type: 'string', const: 'PATCH' } }),
           querystring: strictObject({}),
+          response: statusAnswer,
         },
         handler: async (request) => {
           const user = userOfSection(request);
@@ -112,7 +114,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
 
   app.post<{ Params: { section: string; topic_id: string }; Body: Common & { topic_name: string; topic_type?: string } }>(
     '/notifications/:section/topics/:topic_id',
-    { schema: { params: topicParams, body: strictObject({ topic_name: line(200, 1), topic_type: line(50, 1) }, ['topic_name']), querystring: strictObject({}) } },
+    { schema: { params: topicParams, body: strictObject({ topic_name: line(200, 1), topic_type: line(50, 1) }, ['topic_name']), querystring: strictObject({}), response: topicAnswer } },
     async (request) => {
       const site = await getSite(app.db, request.params.section);
       if (!site) throw notFound('No such site');
@@ -131,7 +133,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
 
   app.delete<{ Params: { section: string; topic_id: string } }>(
     '/notifications/:section/topics/:topic_id',
-    { preValidation: absentBodyIsEmpty, schema: { params: topicParams, body: strictObject({}), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { params: topicParams, body: strictObject({}), querystring: strictObject({}), response: unfollowedTopicAnswer } },
     async (request) => {
       const user = userOfSection(request);
       await unfollowTopic(app.db, user.uuid, request.params.topic_id);
@@ -152,6 +154,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
           },
           ['scope', 'title'],
         ),
+        response: broadcastAnswer,
       },
     },
     async (request) => {

@@ -15,6 +15,7 @@ import { getSite } from '../storage/sites.ts';
 import { MAX_FOLLOWED_TOPICS, topicFollowerCount, topicsOf } from '../storage/topicFollows.ts';
 import type { Kysely } from 'kysely';
 import { topicParams, userOfSection } from './routes.ts';
+import { followListAnswer, pageFollowAnswer, pagesAnswer, topicCountAnswer, topicsAnswer, userFollowAnswer } from './schemas.ts';
 
 const sectionParams = params(['section']);
 const noBody = { preValidation: absentBodyIsEmpty };
@@ -44,20 +45,20 @@ async function followList(db: Kysely<Database>, user: string, side: 'followers' 
 export default async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { section: string; topic_id: string } }>(
     '/subscriptions/:section/topics/:topic_id/count',
-    { schema: { params: topicParams, querystring: strictObject({}) } },
+    { schema: { params: topicParams, querystring: strictObject({}), response: topicCountAnswer } },
     async (request) => ({ result: { count: await topicFollowerCount(app.db, request.params.section, request.params.topic_id) } }),
   );
 
   app.get<{ Params: { section: string } }>(
     '/subscriptions/:section/topics',
-    { schema: { params: sectionParams, querystring: strictObject({}) } },
+    { schema: { params: sectionParams, querystring: strictObject({}), response: topicsAnswer } },
     async (request) => ({ result: { items: await topicsOf(app.db, userOfSection(request).uuid, MAX_FOLLOWED_TOPICS) } }),
   );
 
   for (const [path, side] of [['subscribers', 'followers'], ['subscriptions', 'followees']] as const) {
     app.get<{ Params: { section: string } }>(
       `/subscriptions/:section/users/${path}`,
-      { schema: { params: sectionParams, querystring: strictObject({}) } },
+      { schema: { params: sectionParams, querystring: strictObject({}), response: followListAnswer } },
       async (request) => ({ result: await followList(app.db, userOfSection(request).uuid, side) }),
     );
   }
@@ -65,7 +66,7 @@ export default async function subscriptionRoutes(app: FastifyInstance): Promise<
   const userParams = params(['section', 'user_uuid']);
   app.post<{ Params: { section: string; user_uuid: string }; Body: Common }>(
     '/subscriptions/:section/users/:user_uuid',
-    { ...noBody, schema: { params: userParams, body: strictObject({}), querystring: strictObject({}) } },
+    { ...noBody, schema: { params: userParams, body: strictObject({}), querystring: strictObject({}), response: userFollowAnswer } },
     async (request) => {
       userOfSection(request);
       const { me, target } = await checkedTarget(app, request, request.params.user_uuid, 'follow');
@@ -75,7 +76,7 @@ export default async function subscriptionRoutes(app: FastifyInstance): Promise<
 
   app.delete<{ Params: { section: string; user_uuid: string }; Body: Common }>(
     '/subscriptions/:section/users/:user_uuid',
-    { ...noBody, schema: { params: userParams, body: strictObject({}), querystring: strictObject({}) } },
+    { ...noBody, schema: { params: userParams, body: strictObject({}), querystring: strictObject({}), response: userFollowAnswer } },
     async (request) => {
       const me = userOfSection(request);
       await unfollow(app.db, me.uuid, request.params.user_uuid);
@@ -85,14 +86,14 @@ export default async function subscriptionRoutes(app: FastifyInstance): Promise<
 
   app.get<{ Params: { section: string } }>(
     '/subscriptions/:section/pages',
-    { schema: { params: sectionParams, querystring: strictObject({}) } },
+    { schema: { params: sectionParams, querystring: strictObject({}), response: pagesAnswer } },
     async (request) => ({ result: { items: await pagesOf(app.db, userOfSection(request).uuid, LIST_LIMIT) } }),
   );
 
   const pageParams = params(['section', 'page_uuid']);
   app.get<{ Params: { section: string; page_uuid: string } }>(
     '/subscriptions/:section/pages/:page_uuid',
-    { schema: { params: pageParams, querystring: strictObject({}) } },
+    { schema: { params: pageParams, querystring: strictObject({}), response: pageFollowAnswer } },
     async (request) => {
       const me = userOfSection(request);
       return { result: { page_uuid: request.params.page_uuid, subscribed: await followsPage(app.db, me.uuid, request.params.page_uuid) } };
@@ -101,7 +102,7 @@ export default async function subscriptionRoutes(app: FastifyInstance): Promise<
 
   app.post<{ Params: { section: string; page_uuid: string }; Body: Common }>(
     '/subscriptions/:section/pages/:page_uuid',
-    { ...noBody, schema: { params: pageParams, body: strictObject({}), querystring: strictObject({}) } },
+    { ...noBody, schema: { params: pageParams, body: strictObject({}), querystring: strictObject({}), response: pageFollowAnswer } },
     async (request) => {
       const site = await getSite(app.db, request.params.section);
       if (!site) throw notFound('No such site');
@@ -116,7 +117,7 @@ export default async function subscriptionRoutes(app: FastifyInstance): Promise<
 
   app.delete<{ Params: { section: string; page_uuid: string }; Body: Common }>(
     '/subscriptions/:section/pages/:page_uuid',
-    { ...noBody, schema: { params: pageParams, body: strictObject({}), querystring: strictObject({}) } },
+    { ...noBody, schema: { params: pageParams, body: strictObject({}), querystring: strictObject({}), response: pageFollowAnswer } },
     async (request) => {
       const me = userOfSection(request);
       await unfollowPage(app.db, me.uuid, request.params.page_uuid);

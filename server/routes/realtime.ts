@@ -17,7 +17,8 @@ import { parseClientFrame } from '../realtime/frames.ts';
 import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../storage/events.ts';
 import { getContainer } from '../storage/containers.ts';
 import { getSite, hostOf } from '../storage/sites.ts';
-import { params, strictObject, uuid } from './schemas.ts';
+import { contentEvent, count, shape } from './contentSchemas.ts';
+import { answers, params, strictObject, uuid } from './schemas.ts';
 
 export const LIVENESS_INTERVAL_MS = 30_000;
 /** Close code for a socket dropped as a slow consumer (the client reconnects and catches up). */
@@ -50,6 +51,10 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
           },
           ['after'],
         ),
+        response: answers(shape(
+          { events: { type: 'array', items: contentEvent }, more: { type: 'boolean' }, latest_seq: count, expired: { type: 'boolean' } },
+          ['events', 'more', 'latest_seq', 'expired'],
+        )),
       },
     },
     async (request) => {

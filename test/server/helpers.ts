@@ -156,8 +156,11 @@ async function emptyDatabase(url: string): Promise<void> {
   }
 }
 
-/** `extraEnv` adds to the test's environment (e.g. SMTP_URL for a local SMTP server). */
-export async function build(t: TestContext, extraEnv: Record<string, string> = {}): Promise<FastifyInstance> {
+/**
+ * `extraEnv` adds to the test's environment (e.g. SMTP_URL for a local SMTP server); `beforeReady`
+ * may add to the app before it starts (a hook on every route).
+ */
+export async function build(t: TestContext, extraEnv: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<FastifyInstance> {
   // node:test runs after-hooks in the order they were added; cleanups must run last-in first-out
   // (close the app before dropping its database), so one hook runs them in reverse.
   const cleanups: (() => Promise<void>)[] = [];
@@ -173,6 +176,7 @@ export async function build(t: TestContext, extraEnv: Record<string, string> = {
   else if (!env['DATABASE_URL']) copyFileSync(await migratedSqliteTemplate(), join(env['VF_DATA_DIR']!, 'vf.sqlite'));
   const app = buildApp({ config: loadConfig(env) });
   cleanups.push(() => app.close());
+  beforeReady?.(app);
   await app.ready();
   await seed(app);
   return app;

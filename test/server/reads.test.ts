@@ -162,7 +162,7 @@ describe('GET /{section}/{user}/recent and /profile', () => {
     for (const limit of ['0', '101', 'x']) assert.equal((await get(app, url, { limit })).statusCode, 400);
   });
 
-  test('profile: comment counters; email only for the user; another site’s or an unknown user is not found', async (t) => {
+  test('profile: comment counters; no email, even for the user; another site’s or an unknown user is not found', async (t) => {
     const app = await build(t);
     const c = await container(app);
     const [a, b] = [await signup(app), await signup(app)];
@@ -180,7 +180,7 @@ describe('GET /{section}/{user}/recent and /profile', () => {
     );
     assert.equal(seen.user.uuid, a.user.uuid);
     assert.equal(seen.user.email, undefined, 'no email for others');
-    assert.equal(resultOf<CommentProfile>(await get(app, url, {}, a.access_token)).user.email, a.user.email);
+    assert.equal(resultOf<CommentProfile>(await get(app, url, {}, a.access_token)).user.email, undefined, 'a public face: the user reads their email through users/current');
     assert.equal(resultOf<CommentProfile>(await get(app, `/api/comments/${SITE}/${b.user.uuid}/profile`)).likes_made, 1);
 
     const foreign = await otherSiteUser(app);

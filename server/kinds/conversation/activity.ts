@@ -14,7 +14,14 @@ import { viewerOf } from '../../storage/contents.ts';
 import { siteOr404 } from '../../storage/sites.ts';
 import type { Database } from '../../storage/schema.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../../storage/users.ts';
-import { type Common, params, strictObject } from '../../routes/schemas.ts';
+import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
+import { contentItem, count, itemsAnswer, publicUser, shape } from '../../routes/contentSchemas.ts';
+
+/** The profile: the person's public face only (never their email, even to themselves or a moderator) and their counters. */
+const profileAnswer = answers(shape(
+  { user: publicUser, comments_made: count, comments_received: count, likes_made: count, likes_received: count },
+  ['user', 'comments_made', 'comments_received', 'likes_made', 'likes_received'],
+));
 
 interface UserParams {
   section: string;
@@ -45,7 +52,7 @@ export default async function commentActivityRoutes(app: FastifyInstance): Promi
 
   app.get<{ Params: UserParams; Querystring: Common & { limit: number } }>(
     '/:section/:user/recent',
-    { schema: { params: params(['section', 'user']), querystring: strictObject({ limit: { type: 'integer', minimum: 1, maximum: 100, default: 5 } }) } },
+    { schema: { params: params(['section', 'user']), querystring: strictObject({ limit: { type: 'integer', minimum: 1, maximum: 100, default: 5 } }), response: itemsAnswer(contentItem) } },
     async (request) => {
       const { row, viewer } = await loadUser(request);
       const page = await listByActor(app.db, row.uuid, request.query.limit, viewer);
@@ -57,7 +64,7 @@ export default async function commentActivityRoutes(app: FastifyInstance): Promi
 
   app.get<{ Params: UserParams }>(
     '/:section/:user/profile',
-    { schema: { params: params(['section', 'user']), querystring: strictObject({}) } },
+    { schema: { params: params(['section', 'user']), querystring: strictObject({}), response: profileAnswer } },
     async (request) => {
       const { row, ban, privateView } = await loadUser(request);
       const user = await toApiUser(app.db, row, ban, privateView);

@@ -10,7 +10,8 @@ import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { containerOr404, type ContainerParams } from '../../engine/reads.ts';
 import { enforce, viewerOn } from '../../permissions/index.ts';
 import { imageFileRoute, sendImageFile } from '../../routes/imageFiles.ts';
-import { params, strictObject } from '../../routes/schemas.ts';
+import { answers, params, strictObject } from '../../routes/schemas.ts';
+import { mediaItem } from '../../routes/contentSchemas.ts';
 import { IMAGE_FILE_PATTERN } from '../../storage/images.ts';
 import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../storage/media.ts';
 import { getSite } from '../../storage/sites.ts';
@@ -48,7 +49,7 @@ export default async function liveblogMediaRoutes(app: FastifyInstance, { dataDi
 
   app.post<{ Params: ContainerParams }>(
     '/:section/:container/media',
-    { schema: { params: params(['section', 'container']), querystring: strictObject({}) } },
+    { schema: { params: params(['section', 'container']), querystring: strictObject({}), response: answers(mediaItem) } },
     async (request) => {
       const container = await containerOr404(app.db, request.params, 'liveblog');
       const site = await getSite(app.db, container.site_uuid);

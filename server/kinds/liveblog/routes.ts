@@ -11,7 +11,9 @@ import containerSettingsRoutes from '../../engine/settings.ts';
 import contentWriteRoutes from '../../engine/writes.ts';
 import { countVisibleRoots, selectInContainer } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
-import { type Common, params, strictObject, uuid } from '../../routes/schemas.ts';
+import { answers, type Common, params, strictObject, uuid } from '../../routes/schemas.ts';
+import { count, shape } from '../../routes/contentSchemas.ts';
+import { kindAnswers } from '../../engine/answers.ts';
 import liveblogMediaRoutes from './media.ts';
 import { liveblogPolicy as policy } from './policy.ts';
 
@@ -32,7 +34,7 @@ async function liveblogOnlyReads(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: ContainerParams }>(
     '/:section/:container/posts/visible/count',
-    { schema: { params: params(['section', 'container']), querystring: strictObject({}) } },
+    { schema: { params: params(['section', 'container']), querystring: strictObject({}), response: answers(shape({ total_visible_content: count }, ['total_visible_content'])) } },
     async (request) => {
       const container = await containerOr404(app.db, request.params, policy.kind);
       const viewer = await viewerOf(app.db, request.user?.row ?? null, container.site_uuid);
@@ -47,6 +49,7 @@ async function liveblogOnlyReads(app: FastifyInstance): Promise<void> {
       schema: {
         params: params(['section', 'container', 'content_uuid']),
         querystring: strictObject({ limit, sorted_by: { type: 'string', enum: ['oldest', 'newest'], default: 'oldest' }, starting_from: uuid }),
+        response: kindAnswers(policy).thread,
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import type { KindPolicy } from '../../engine/policy.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
 import { presenterFor, type Row } from '../../storage/content-queries.ts';
 import { listReviews, ratingsOf } from '../../storage/reviews.ts';
+import { reviewFields } from './schemas.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { Viewer } from '../../content/visibility.ts';
@@ -48,6 +49,7 @@ export const reviewsPolicy: KindPolicy<ListQuery> = {
   },
   noun: 'review',
   anonymous: false,
+  itemFields: reviewFields,
   editorsUnbound: false,
   ownWrites: true,
   ownLikeRefused: 'You cannot vote your own review helpful',

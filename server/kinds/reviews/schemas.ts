@@ -1,6 +1,7 @@
 /** The reviews calls' bodies and answers (docs/api.md "reviews"); what an answer may carry is listed. */
 import { MAX_TITLE } from '../../../core/api/reviewTypes.ts';
 import { MAX_COMMENT_LENGTH } from '../../content/normalise.ts';
+import { itemWith } from '../../routes/contentSchemas.ts';
 import { answers, strictObject } from '../../routes/schemas.ts';
 
 /** Stars are checked in the handler, so a 6 or a 2.5 gets one clear message ("… an integer from 1 to 5"). */
@@ -19,8 +20,11 @@ const summary = {
   required: ['count', 'average', 'distribution'],
 } as const;
 
+/** A review's own fields beside the engine's content item (the reviews policy's itemFields). */
+export const reviewFields = { rating: { type: 'integer' }, title: { type: 'string' } } as const;
+
 /** A review: the engine's content item (its fields as comments carry them) with stars and title. */
-const review = { type: 'object', additionalProperties: true, properties: { content_uuid: { type: 'string' }, rating: { type: 'integer' }, title: { type: 'string' } }, required: ['content_uuid', 'rating', 'title'] } as const;
+const review = { ...itemWith(reviewFields), required: [...itemWith().required, 'rating', 'title'] };
 
 export const reviewAnswer = answers(review);
 export const ratingAnswer = answers({
