@@ -172,7 +172,7 @@ export class Importer {
       actor_uuid: actor,
       content: body?.text ?? '',
       state: body ? comment.state : 'deleted',
-      anonymous_name: email ? null : [...normaliseName(comment.author.name)].slice(0, 50).join('').trim() || null,
+      anonymous_name: email ? null : [...normaliseName(comment.author.name)].slice(0, 50).join('').trim() || 'Anonymous',
       total_likes: 0,
       total_dislikes: 0,
       total_replies: 0,

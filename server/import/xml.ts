@@ -42,7 +42,7 @@ export async function* readXml<T>(source: XmlSource, format: string, make: (emit
   };
   parser.on('opentag', (tag) => {
     if (path.length === 0 && tag.name !== reader.root) {
-      parser.fail(`this is not a ${format} file: its root element is <${tag.name}>, not <${reader.root}>`);
+      parser.fail(`the root element is <${tag.name}>, not <${reader.root}>: is this the right format?`);
     }
     path.push(tag.name);
     text = '';
@@ -63,7 +63,7 @@ export async function* readXml<T>(source: XmlSource, format: string, make: (emit
     } catch (error) {
       const message = (error as Error).message;
       const at = /^(\d+):(\d+): ([^]*)$/.exec(message);
-      throw new ImportFormatError(at ? `${format} file, line ${at[1]}, column ${at[2]}: ${at[3]}` : `${format} file: ${message}`);
+      throw new ImportFormatError(at ? `Not a well-formed ${format} file: line ${at[1]}, column ${at[2]}: ${at[3]}` : `Not a well-formed ${format} file: ${message}`);
     }
   };
   for await (const chunk of source.input) {
@@ -73,8 +73,8 @@ export async function* readXml<T>(source: XmlSource, format: string, make: (emit
     source.onBytes?.(bytes);
     yield* ready.splice(0);
   }
-  step(() => parser.write(decoder.decode()).close());
   if (bytes === 0) throw new ImportFormatError(`The ${format} file is empty`);
+  step(() => parser.write(decoder.decode()).close());
   reader.end?.();
   yield* ready.splice(0);
 }
