@@ -40,7 +40,7 @@ export interface ImportStats {
 }
 
 export interface ImportOptions {
-  /** Comments per transaction (default 500). */
+  /** Comments per transaction (default 1000). */
   batchSize?: number;
   /** After each batch. */
   onBatch?: (stats: ImportStats) => void;
@@ -65,13 +65,17 @@ export class Importer {
       if ('thread' in record) await this.thread(record.thread);
       else if ('comment' in record) {
         this.batch.push(record.comment);
-        if (this.batch.length >= (this.options.batchSize ?? 500)) await this.flush();
+        if (this.batch.length >= (this.options.batchSize ?? 1000)) await this.flush();
       } else this.stats.skipped++;
     }
     await this.flush();
     for (let lost = await orphans(this.db, this.scope); lost.length > 0; lost = await orphans(this.db, this.scope)) {
       this.stats.orphans += lost.length;
-      await this.db.transaction().execute((trx) => this.write(trx, lost.map((c) => ({ ...c, parentId: null }))));
+      await this.db.transaction().execute(async (trx) => {
+        const counts = new Counts();
+        await this.write(trx, lost.map((c) => ({ ...c, parentId: null })), counts);
+        await counts.apply(trx);
+      });
       this.options.onBatch?.(this.stats);
     }
     return this.stats;
@@ -106,7 +110,9 @@ export class Importer {
       const seen = new Set<string>();
       const todo = batch.filter((c) => !done.has(c.id) && !seen.has(c.id) && seen.add(c.id));
       this.stats.already += batch.length - todo.length;
-      await this.write(trx, todo);
+      const counts = new Counts();
+      await this.write(trx, todo, counts);
+      await counts.apply(trx);
     });
     this.options.onBatch?.(this.stats);
   }
@@ -114,9 +120,10 @@ export class Importer {
   /**
    * Writes the comments whose thread and parent are known, parks the others, then writes the
    * parked replies of what it wrote (and theirs, down the tree). A comment parked before (by
-   * this run or a stopped one) is unparked as it is handled.
+   * this run or a stopped one) is unparked as it is handled. `counts` gathers the counter moves
+   * (applied once, at the end of the transaction).
    */
-  private async write(trx: Transaction<Database>, comments: SourceComment[]): Promise<void> {
+  private async write(trx: Transaction<Database>, comments: SourceComment[], counts: Counts): Promise<void> {
     if (comments.length === 0) return;
     await unpark(trx, this.scope, comments.map((c) => c.id));
     const containers = await this.containersOf(trx, comments);
@@ -126,7 +133,6 @@ export class Importer {
     const rows: ContentsTable[] = [];
     const pairs: [string, string][] = [];
     const waiting: SourceComment[] = [];
-    const counts = new Counts();
     for (const comment of comments) {
       const parent: ParentRow | undefined = comment.parentId ? parents.get(comment.parentId) : undefined;
       const container = parent?.container_uuid ?? containers.get(comment.threadId);
@@ -142,13 +148,12 @@ export class Importer {
     for (const part of chunks(rows)) await trx.insertInto('contents').values(part).execute();
     await remember(trx, this.scope, 'comment', pairs);
     await park(trx, this.scope, waiting);
-    await counts.apply(trx);
     this.stats.comments += rows.length;
     // The replies parked for what was just written, in rounds (parked() reads a bounded number).
     const written = pairs.map(([id]) => id);
     for (const ids of chunks(written, 500)) {
       for (let children = await parked(trx, this.scope, ids); children.length > 0; children = await parked(trx, this.scope, ids)) {
-        await this.write(trx, children);
+        await this.write(trx, children, counts);
       }
     }
   }

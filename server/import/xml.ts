@@ -16,7 +16,7 @@ const MAX_TEXT = 1 << 20;
 export interface XmlReader<T> {
   /** The root element the format's files have (`disqus`, `rss`). */
   root: string;
-  /** `path` is the element's ancestors from the root's child down, then the element itself. */
+  /** `path` is the element's ancestors from the root's child down, then the element itself (read it there: it changes). */
   open(path: readonly string[], attributes: Record<string, string>): void;
   close(path: readonly string[], text: string): void;
   /** After the last element: hand on what is still held. */
@@ -25,7 +25,7 @@ export interface XmlReader<T> {
 
 export interface XmlSource {
   /** The file's bytes (a file stream, or a generator in tests and benches). */
-  input: AsyncIterable<Buffer | string>;
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
   /** Called after each chunk with the bytes read so far. */
   onBytes?: (bytes: number) => void;
 }
@@ -40,18 +40,19 @@ export async function* readXml<T>(source: XmlSource, format: string, make: (emit
   const addText = (chunk: string) => {
     if (text.length < MAX_TEXT) text += chunk;
   };
+  let inRoot = false;
   parser.on('opentag', (tag) => {
-    if (path.length === 0 && tag.name !== reader.root) {
-      parser.fail(`the root element is <${tag.name}>, not <${reader.root}>: is this the right format?`);
-    }
-    path.push(tag.name);
     text = '';
-    reader.open(path.slice(1), tag.attributes as Record<string, string>);
+    if (inRoot) {
+      path.push(tag.name);
+      reader.open(path, tag.attributes as Record<string, string>);
+    } else if (tag.name === reader.root) inRoot = true;
+    else parser.fail(`the root element is <${tag.name}>, not <${reader.root}>: is this the right format?`);
   });
   parser.on('text', addText);
   parser.on('cdata', addText);
   parser.on('closetag', () => {
-    reader.close(path.slice(1), text);
+    if (path.length > 0) reader.close(path, text);
     path.pop();
     text = '';
   });
