@@ -19,6 +19,7 @@ import { trendingRows } from './trending.ts';
 import { pollTable } from './polls.ts';
 import { analyticsRows } from './analytics.ts';
 import { reviewRows } from './reviews.ts';
+import { importRows } from './import.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 
@@ -73,6 +74,8 @@ rows.push(...(await pollTable()));
 rows.push(...(await analyticsRows()));
 // Reviews' reads on one container of 50,000 reviews (bench/reviews.ts): the summary and each order's pages.
 rows.push(...(await reviewRows()));
+// The importer (bench/import.ts): a generated 20,000-comment Disqus export, comments/s and live heap, then the re-run.
+rows.push(...(await importRows()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.
 rows.push(...(await firstPaintRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.
