@@ -129,6 +129,9 @@ export async function unpark(db: Db, scope: Scope, ids: readonly string[]): Prom
   }
 }
 
+/** An author's name as an account or a guest's comment keeps it: normalised, at most 50 characters ('' when blank). */
+export const shortName = (name: string): string => [...normaliseName(name)].slice(0, 50).join('').trim();
+
 export const validEmail = (email: string | null): email is string => !!email && email.length <= 254 && /^[^\s@<>]+@[^\s@<>]+$/.test(email);
 
 /**
@@ -146,7 +149,7 @@ export async function authorsOf(db: Db, scope: Scope, comments: readonly SourceC
   const made: [string, string][] = [];
   for (const [email, rawName] of names) {
     if (accounts.has(email)) continue;
-    const name = [...normaliseName(rawName)].slice(0, 50).join('').trim() || email.split('@')[0]!.slice(0, 50);
+    const name = shortName(rawName) || email.split('@')[0]!.slice(0, 50);
     const account = { site_uuid: scope.siteUuid, name, password_hash: UNCLAIMED, user_privilege: 'user' as const };
     let user = await createUser(db, { ...account, email });
     if (!user) {

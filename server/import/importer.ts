@@ -9,14 +9,12 @@
  * Imported history is not put in the realtime event log: open pages see it on their next load
  * (guest caches expire within a minute, engine/guest-cache.ts MAX_AGE_MS).
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { normaliseName } from '../content/normalise.ts';
-import { anonymousActor } from '../storage/contents.ts';
+import { anonymousActor, newContentRow } from '../storage/contents.ts';
 import { createContainer, findContainer } from '../storage/containers.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 import { importedBody } from './htmlText.ts';
-import { authorsOf, chunks, Counts, importedParents, mapped, type ParentRow, orphans, park, parked, remember, type Scope, unpark, validEmail } from './importStore.ts';
+import { authorsOf, chunks, Counts, importedParents, mapped, type ParentRow, orphans, park, parked, remember, type Scope, shortName, unpark, validEmail } from './importStore.ts';
 import { type ReadOptions, readSource, type SourceComment, type SourceFormat, type SourceRecord, type SourceThread } from './sources.ts';
 import { normaliseEmail } from '../storage/users.ts';
 
@@ -165,29 +163,18 @@ export class Importer {
     const email = validEmail(comment.author.email) ? normaliseEmail(comment.author.email) : null;
     const actor = email ? accounts.get(email)! : this.guest!;
     if (!email) this.stats.guests++;
-    const uuid = randomUUID();
-    return {
-      uuid,
+    const name = shortName(comment.author.name);
+    return newContentRow({
       type: parent ? 'reply' : 'comment',
       site_uuid: this.scope.siteUuid,
       container_uuid: container,
-      thread_uuid: parent ? parent.thread_uuid : uuid,
-      parent_uuid: parent?.uuid ?? null,
-      parent_actor_uuid: parent?.actor_uuid ?? null,
       actor_uuid: actor,
       content: body?.text ?? '',
+      ...(parent ? { parent } : {}),
       state: body ? comment.state : 'deleted',
-      anonymous_name: email ? null : [...normaliseName(comment.author.name)].slice(0, 50).join('').trim() || 'Anonymous',
-      total_likes: 0,
-      total_dislikes: 0,
-      total_replies: 0,
-      total_direct_replies: 0,
-      is_edited: 0,
-      is_picked: 0,
-      is_pinned: 0,
+      ...(email ? {} : { anonymous_name: name || 'Anonymous' }),
       date_created: comment.createdAt ?? Date.now(),
-      date_edited: null,
-    };
+    });
   }
 
   /** Each comment's thread's container (thread source id → container uuid), cache first. */
