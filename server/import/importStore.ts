@@ -3,8 +3,8 @@
  * the replies waiting for their parents, the authors' unclaimed accounts, and the counters a
  * batch of visible comments moves (the same ones storage/contents.ts moveCounts keeps).
  */
-import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { normaliseName } from '../content/normalise.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 import { createUser, findUserByEmail, normaliseEmail } from '../storage/users.ts';
@@ -146,16 +146,26 @@ export async function authorsOf(db: Db, scope: Scope, comments: readonly SourceC
     if (validEmail(c.author.email)) names.set(normaliseEmail(c.author.email), names.get(normaliseEmail(c.author.email)) || c.author.name);
   }
   const accounts = await mapped(db, scope, 'author', [...names.keys()], AUTHOR_SOURCE);
+  const missing = [...names].filter(([email]) => !accounts.has(email));
+  const account = (email: string, rawName: string) => ({
+    site_uuid: scope.siteUuid, name: shortName(rawName) || email.split('@')[0]!.slice(0, 50), password_hash: UNCLAIMED, user_privilege: 'user' as const,
+  });
   const made: [string, string][] = [];
-  for (const [email, rawName] of names) {
-    if (accounts.has(email)) continue;
-    const name = shortName(rawName) || email.split('@')[0]!.slice(0, 50);
-    const account = { site_uuid: scope.siteUuid, name, password_hash: UNCLAIMED, user_privilege: 'user' as const };
-    let user = await createUser(db, { ...account, email });
-    if (!user) {
-      const stand_in = `imported:${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
-      user = (await createUser(db, { ...account, email: stand_in })) ?? (await findUserByEmail(db, scope.siteUuid, stand_in));
-    }
+  const now = Date.now();
+  for (const part of chunks(missing)) {
+    const inserted = await db
+      .insertInto('users')
+      .values(part.map(([email, rawName]) => ({ ...account(email, rawName), uuid: randomUUID(), email, date_created: now })))
+      .onConflict((oc) => oc.columns(['site_uuid', 'email']).doNothing())
+      .returning(['uuid', 'email'])
+      .execute();
+    for (const row of inserted) made.push([row.email, row.uuid]);
+  }
+  for (const [email, uuid] of made) accounts.set(email, uuid);
+  // The addresses that have an account already: a stand-in each (see above).
+  for (const [email, rawName] of missing.filter(([address]) => !accounts.has(address))) {
+    const standIn = `imported:${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
+    const user = (await createUser(db, { ...account(email, rawName), email: standIn })) ?? (await findUserByEmail(db, scope.siteUuid, standIn));
     accounts.set(email, user!.uuid);
     made.push([email, user!.uuid]);
   }
@@ -178,17 +188,18 @@ export class Counts {
     if (row.thread_uuid !== row.parent_uuid) bump(this.below, row.thread_uuid);
   }
 
+  /** A few statements, not one per row: each adds its column's moves with a CASE over the uuids. */
   async apply(trx: Transaction<Database>): Promise<void> {
-    for (const [uuid, n] of this.containers) {
-      await trx.updateTable('containers').set((eb) => ({ total_visible_content: eb('total_visible_content', '+', n) })).where('uuid', '=', uuid).execute();
+    const add = (column: string, moves: Map<string, number>, uuids: string[]) =>
+      sql<number>`${sql.ref(column)} + case uuid ${sql.join(uuids.map((uuid) => sql`when ${uuid} then cast(${moves.get(uuid) ?? 0} as integer)`), sql` `)} else 0 end`;
+    for (const part of chunks([...this.containers.keys()])) {
+      await trx.updateTable('containers').set({ total_visible_content: add('total_visible_content', this.containers, part) }).where('uuid', 'in', part).execute();
     }
-    for (const uuid of new Set([...this.direct.keys(), ...this.below.keys()])) {
-      const direct = this.direct.get(uuid) ?? 0;
-      const below = this.below.get(uuid) ?? 0;
+    for (const part of chunks([...new Set([...this.direct.keys(), ...this.below.keys()])])) {
       await trx
         .updateTable('contents')
-        .set((eb) => ({ total_direct_replies: eb('total_direct_replies', '+', direct), total_replies: eb('total_replies', '+', below) }))
-        .where('uuid', '=', uuid)
+        .set({ total_direct_replies: add('total_direct_replies', this.direct, part), total_replies: add('total_replies', this.below, part) })
+        .where('uuid', 'in', part)
         .execute();
     }
   }
