@@ -39,7 +39,7 @@ import settingsRoutes from './routes/settings.ts';
 import shareRoutes from './routes/shares.ts';
 import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
-import exportRoutes from './routes/exports.ts';
+import importExportRoutes from './routes/importExport.ts';
 import loginRoutes from './routes/logins.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
@@ -117,7 +117,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(loginRoutes, { prefix: '/api/v2' });
-  app.register(exportRoutes, { prefix: '/api/v2' });
+  app.register(importExportRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });

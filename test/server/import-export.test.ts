@@ -5,7 +5,7 @@
  * a generated export of 100 MB, streamed from a generator, never written to disk.
  */
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -85,6 +85,29 @@ test('what was imported comes back: threads, bodies, parents, authors, dates and
   assert.ok(authors.some((a) => a.name === 'Maya Okafor' && a.email === 'maya@readers.example'));
   assert.ok(authors.filter((a) => a.guest).every((a) => a.email === undefined), 'a guest has no address');
   assert.ok(!JSON.stringify(withEmail).includes('password') && !JSON.stringify(withEmail).includes('!imported'));
+});
+
+test('an import through the API: admins only; NDJSON progress lines, then the result; a malformed file ends with its line and column', async (t) => {
+  const app = await build(t);
+  const url = `/api/v2/sites/${SITE}/import?format=disqus`;
+  const file = readFileSync(new URL('../fixtures/import/disqus.xml', import.meta.url));
+  const post = (token: string | undefined, payload: Buffer | string, path = url) =>
+    app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': 'application/xml', ...bearer(token) } });
+  assert.equal((await post(undefined, file)).statusCode, 401);
+  assert.equal((await post((await signupAs(app, 'mod')).access_token, file)).statusCode, 403);
+  const admin = (await signupAs(app, 'admin')).access_token;
+  assert.equal((await post(admin, file, `/api/v2/sites/${SITE}/import?format=csv`)).statusCode, 400);
+  assert.equal(await countRows(app, 'contents'), 0);
+  const response = await post(admin, file);
+  assert.equal(response.statusCode, 200);
+  assert.match(String(response.headers['content-type']), /^application\/x-ndjson/);
+  const lines = response.body.trim().split('\n').map((line) => JSON.parse(line) as { result?: { comments: number }; comments?: number });
+  assert.equal(lines.at(-1)!.result!.comments, 9);
+  assert.ok(lines.slice(0, -1).every((line) => typeof line.comments === 'number'));
+  const again = (await post(admin, file)).body.trim().split('\n').at(-1)!;
+  assert.equal((JSON.parse(again) as { result: { comments: number; already: number } }).result.already, 9);
+  const broken = await post(admin, '<disqus><post dsq:id="1"></disqus>');
+  assert.match(broken.body, /"error":\{"message":"Not a well-formed Disqus file: line 1, column \d+: unexpected close tag/);
 });
 
 test('a 100 MB export is read in bounded memory: the live heap grows by far less than the file', async (t) => {
