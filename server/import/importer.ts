@@ -102,7 +102,6 @@ export class Importer {
     const batch = this.batch;
     this.batch = [];
     if (batch.length === 0) return;
-    this.guest ??= (await anonymousActor(this.db, this.scope.siteUuid)).uuid;
     await this.db.transaction().execute(async (trx) => {
       const done = await mapped(trx, this.scope, 'comment', batch.map((c) => c.id));
       const seen = new Set<string>();
@@ -123,6 +122,7 @@ export class Importer {
    */
   private async write(trx: Transaction<Database>, comments: SourceComment[], counts: Counts): Promise<void> {
     if (comments.length === 0) return;
+    this.guest ??= (await anonymousActor(trx, this.scope.siteUuid)).uuid;
     await unpark(trx, this.scope, comments.map((c) => c.id));
     const containers = await this.containersOf(trx, comments);
     const parents = await importedParents(trx, this.scope, comments.flatMap((c) => (c.parentId ? [c.parentId] : [])));
