@@ -20,6 +20,7 @@ import { pollTable } from './polls.ts';
 import { analyticsRows } from './analytics.ts';
 import { reviewRows } from './reviews.ts';
 import { webhookRows } from './webhooks.ts';
+import { importRows } from './import.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 import { footprintRows } from './server-footprint.ts';
@@ -80,6 +81,8 @@ rows.push(...(await analyticsRows()));
 rows.push(...(await reviewRows()));
 // Webhook deliveries per second from one process to a local receiver (bench/webhooks.ts), per engine.
 rows.push(...(await webhookRows()));
+// The importer (bench/import.ts): a generated 20,000-comment Disqus export, comments/s and live heap, then the re-run.
+rows.push(...(await importRows()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.
 rows.push(...(await firstPaintRows()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.

@@ -42,6 +42,7 @@ import settingsRoutes from './routes/settings.ts';
 import shareRoutes from './routes/shares.ts';
 import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
+import importExportRoutes from './routes/importExport.ts';
 import loginRoutes from './routes/logins.ts';
 import loginRadiusRoutes from './identity/loginRadius.ts';
 import backplaneRoutes from './identity/backplane.ts';
@@ -138,6 +139,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(backplaneRoutes, { prefix: '/api/v2' });
   // demo/identity.html's identity providers (docs/login.md "Stand-ins"), never outside demo mode.
   if (config.demo) registerIdentityStandins(app);
+  app.register(importExportRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });

@@ -8,23 +8,13 @@
 import type { Kysely } from 'kysely';
 import { parseArgs } from 'node:util';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.ts';
-import { ConfigError, loadConfig } from '../config.ts';
 import { normaliseName } from '../content/normalise.ts';
-import { migrateToLatest, openDatabase } from '../storage/engine.ts';
 import type { Database } from '../storage/schema.ts';
-import { getSite, SiteDirectory, type Site } from '../storage/sites.ts';
 import { createUser, findUserByEmail, updateUser } from '../storage/users.ts';
 import { PasswordInputError, readPassword } from './readPassword.ts';
+import { findSite, Refusal, runCommand } from './command.ts';
 
 const USAGE = 'usage: npm run admin -- --email <address> --site <site uuid or domain> [--name <display name>]';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A refusal the user can act on: printed as is, exit code 1 (2 for a usage error). */
-class Refusal extends Error {
-  constructor(message: string, readonly code = 1) {
-    super(message);
-  }
-}
 
 interface Options {
   email: string;
@@ -46,17 +36,6 @@ function readOptions(args: string[]): Options {
   const name = normaliseName(values.name ?? 'Admin');
   if (!name || [...name].length > 50) throw new Refusal('--name must be 1 to 50 characters', 2);
   return { email, site: values.site.trim(), name };
-}
-
-async function findSite(db: Kysely<Database>, value: string): Promise<Site> {
-  const uuid = UUID.test(value) ? value.toLowerCase() : await new SiteDirectory(db).siteForHost(value);
-  const site = uuid ? await getSite(db, uuid) : null;
-  if (site) return site;
-  const sites = await db.selectFrom('sites').select(['uuid', 'name', 'domains']).orderBy('date_created').execute();
-  const known = sites.map((s) => `  ${s.uuid}  ${s.name}  (${(JSON.parse(s.domains) as string[]).join(', ')})`);
-  throw new Refusal(
-    `No site has the uuid or domain "${value}". ${known.length ? `The sites:\n${known.join('\n')}` : 'There is no site yet (docs/server.md "Sites").'}`,
-  );
 }
 
 /** Makes the admin; returns what was done, for the closing line. */
@@ -82,25 +61,9 @@ async function makeAdmin(db: Kysely<Database>, options: Options): Promise<string
   return `${created.email} is a new admin of ${where}; sign in with that email and password.`;
 }
 
-async function main(): Promise<number> {
-  let db: Kysely<Database> | null = null;
-  try {
-    const options = readOptions(process.argv.slice(2));
-    const config = loadConfig();
-    db = openDatabase(config.database);
-    await migrateToLatest(db);
-    console.log(await makeAdmin(db, options));
-    return 0;
-  } catch (error) {
-    if (error instanceof Refusal || error instanceof PasswordInputError || error instanceof ConfigError) {
-      console.error(`vf admin: ${error.message}`);
-      return error instanceof Refusal ? error.code : 1;
-    }
-    console.error('vf admin: failed:', error);
-    return 1;
-  } finally {
-    await db?.destroy();
-  }
-}
-
-process.exitCode = await main();
+process.exitCode = await runCommand(
+  'admin',
+  () => readOptions(process.argv.slice(2)),
+  async (db, options) => console.log(await makeAdmin(db, options)),
+  [PasswordInputError],
+);

@@ -21,13 +21,13 @@ export interface NewContent {
   content: string;
   /** The comment replied to, if any (already checked to be in the same container). */
   parent?: Pick<ContentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid'>;
-  /** awaiting_moderation under premoderation; visible otherwise. */
-  state?: 'visible' | 'awaiting_moderation';
+  /** awaiting_moderation under premoderation; visible otherwise (an import also brings spam and deleted ones). */
+  state?: 'visible' | 'awaiting_moderation' | 'spam' | 'deleted';
   /** The guest's name for an anonymous comment. */
   anonymous_name?: string;
   /** The images a live-blog post shows. */
   media?: MediaItem[] | null;
-  /** A creation time in the past (the demo chat's seeded history); new items leave it out. */
+  /** A creation time in the past (the demo chat's seeded history, imported comments); new items leave it out. */
   date_created?: number;
 }
 
@@ -61,30 +61,10 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsT
   }
 }
 
-/**
- * Stores the comment and, in the same transaction, the realtime event `describe` makes of it
- * and whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
- * Publish `events` (the comment's first) only after this resolves: they have committed.
- */
-let lastCreated = 0;
-/**
- * Creation times strictly increasing within a process: two items written in the same
- * millisecond (a busy chat) keep the order they were written in, rather than their uuids'.
- */
-function creationTime(): number {
-  lastCreated = Math.max(Date.now(), lastCreated + 1);
-  return lastCreated;
-}
-
-export async function insertContent(
-  db: Kysely<Database>,
-  input: NewContent,
-  describe: (row: ContentsTable) => EventDraft,
-  also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
-): Promise<{ row: ContentsTable; events: ContentEvent[] }> {
-  const uuid = randomUUID();
+/** The row a new item is stored as (insertContent; the importer's batches, server/import/importer.ts). */
+export function newContentRow(input: NewContent, uuid: string = randomUUID()): ContentsTable {
   const parent = input.parent;
-  const row: ContentsTable = {
+  return {
     uuid,
     type: input.type,
     site_uuid: input.site_uuid,
@@ -107,6 +87,30 @@ export async function insertContent(
     date_edited: null,
     ...(input.media ? { media: JSON.stringify(input.media) } : {}),
   };
+}
+
+/**
+ * Stores the comment and, in the same transaction, the realtime event `describe` makes of it
+ * and whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
+ * Publish `events` (the comment's first) only after this resolves: they have committed.
+ */
+let lastCreated = 0;
+/**
+ * Creation times strictly increasing within a process: two items written in the same
+ * millisecond (a busy chat) keep the order they were written in, rather than their uuids'.
+ */
+function creationTime(): number {
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
+  return lastCreated;
+}
+
+export async function insertContent(
+  db: Kysely<Database>,
+  input: NewContent,
+  describe: (row: ContentsTable) => EventDraft,
+  also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
+): Promise<{ row: ContentsTable; events: ContentEvent[] }> {
+  const row = newContentRow(input);
   const events = await db.transaction().execute(async (trx) => {
     await trx.insertInto('contents').values(row).execute();
     if (row.state === 'visible') await moveCounts(trx, row, 1); // a held comment counts once enabled

@@ -244,6 +244,8 @@ export interface Database {
   analytics_page_days: AnalyticsPageDaysTable;
   analytics_breakdowns: AnalyticsBreakdownsTable;
   analytics_pages: AnalyticsPagesTable;
+  import_map: ImportMapTable;
+  import_pending: ImportPendingTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
@@ -475,4 +477,23 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   date_created: number;
   date_last_attempt: number | null;
+}
+
+/** Migration 021 (docs/import.md): what an imported record became (a container, content row or account). */
+export interface ImportMapTable {
+  site_uuid: string;
+  source: string; // disqus | wxr | email (authors)
+  kind: string; // thread | comment | author
+  source_id: string;
+  vf_uuid: string;
+  date_created: number;
+}
+
+/** Migration 021: an imported reply waiting for its parent (listed later in the file). */
+export interface ImportPendingTable {
+  site_uuid: string;
+  source: string;
+  source_id: string;
+  waits_for: string;
+  payload: string; // JSON SourceComment (server/import/sources.ts)
 }

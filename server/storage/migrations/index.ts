@@ -23,6 +23,7 @@ import { polls } from './017_polls.ts';
 import { reviews } from './018_reviews.ts';
 import { shares } from './019_shares.ts';
 import { analytics } from './020_analytics.ts';
+import { imports } from './021_imports.ts';
 import { webhooks } from './022_webhooks.ts';
 
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '018_reviews': reviews,
   '019_shares': shares,
   '020_analytics': analytics,
+  '021_imports': imports,
   '022_webhooks': webhooks,
 };
 

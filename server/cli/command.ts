@@ -1,0 +1,56 @@
+/** What the command-line tools share (admin.ts, import.ts, export.ts): running on the database, refusals, finding the site. */
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase } from '../storage/engine.ts';
+import type { Database } from '../storage/schema.ts';
+import { getSite, SiteDirectory, type Site } from '../storage/sites.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A refusal the user can act on: printed as is, exit code 1 (2 for a usage error). */
+export class Refusal extends Error {
+  constructor(message: string, readonly code = 1) {
+    super(message);
+  }
+}
+
+/** The site named by uuid or by one of its domains; a refusal listing the sites otherwise. */
+export async function findSite(db: Kysely<Database>, value: string): Promise<Site> {
+  const uuid = UUID.test(value) ? value.toLowerCase() : await new SiteDirectory(db).siteForHost(value);
+  const site = uuid ? await getSite(db, uuid) : null;
+  if (site) return site;
+  const sites = await db.selectFrom('sites').select(['uuid', 'name', 'domains']).orderBy('date_created').execute();
+  const known = sites.map((s) => `  ${s.uuid}  ${s.name}  (${(JSON.parse(s.domains) as string[]).join(', ')})`);
+  throw new Refusal(
+    `No site has the uuid or domain "${value}". ${known.length ? `The sites:\n${known.join('\n')}` : 'There is no site yet (docs/server.md "Sites").'}`,
+  );
+}
+
+/**
+ * Runs a tool on the server's database (`DATABASE_URL`, `VF_DATA_DIR`; the migrations first, so
+ * it works before the server's first start): `options` reads the arguments, `work` does the job.
+ * A refusal (or an error of one of `expected`) is printed as `vf <tool>: <message>`; the exit code
+ * is returned.
+ */
+export async function runCommand<O>(
+  tool: string, options: () => O, work: (db: Kysely<Database>, options: O) => Promise<void>, expected: (new (...args: never[]) => Error)[] = [],
+): Promise<number> {
+  let db: Kysely<Database> | null = null;
+  try {
+    const read = options();
+    const config = loadConfig();
+    db = openDatabase(config.database);
+    await migrateToLatest(db);
+    await work(db, read);
+    return 0;
+  } catch (error) {
+    if (error instanceof Refusal || error instanceof ConfigError || expected.some((type) => error instanceof type)) {
+      console.error(`vf ${tool}: ${(error as Error).message}`);
+      return error instanceof Refusal ? error.code : 1;
+    }
+    console.error(`vf ${tool}: failed:`, error);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
