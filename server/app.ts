@@ -40,6 +40,7 @@ import shareRoutes from './routes/shares.ts';
 import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
 import loginRoutes from './routes/logins.ts';
+import identityRoutes from './routes/identity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import { collectRoutes } from './openapi/collect.ts';
@@ -116,6 +117,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(loginRoutes, { prefix: '/api/v2' });
+  app.register(identityRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });

@@ -8,10 +8,10 @@ import { LOGIN_NOT_ENABLED, SOCIAL_LOGIN_TYPES } from '../../core/settings/site.
 import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from '../auth/jwtLogin.ts';
 import { fetchJson, OidcError, verifyIdToken } from '../auth/oidc.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { configuredMethods, deleteLoginConfig, getLoginConfig, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
+import { configuredMethods, deleteLoginConfig, getLoginConfig, IDENTITY_METHODS, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
 import { findUserByUuid } from '../storage/users.ts';
 import { loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
-import { absentBodyIsEmpty, type Common, strictObject, uuid } from './schemas.ts';
+import { absentBodyIsEmpty, answers, type Common, strictObject, uuid } from './schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
 import { externalSessions } from './externalSession.ts';
 
@@ -87,30 +87,41 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   // --- configuration (admins of the site) ---
 
   const siteParams = { type: 'object', additionalProperties: false, properties: { uuid }, required: ['uuid'] } as const;
+  /** A method's configuration as an admin reads it back (secrets as `true`, see redact). */
+  const redacted = { type: 'object', additionalProperties: true } as const;
 
-  app.get<{ Params: { uuid: string } }>('/sites/:uuid/logins', { schema: { params: siteParams, querystring: strictObject({}) } }, async (request) => {
+  app.get<{ Params: { uuid: string } }>('/sites/:uuid/logins', { schema: { params: siteParams, querystring: strictObject({}), response: answers({ type: 'object', additionalProperties: redacted }) } }, async (request) => {
     const site = await adminSite(request);
     const methods = await configuredMethods(app.db, site.uuid);
-    return { result: Object.fromEntries([...methods].map(([method, config]) => [method, redact(config)])) };
+    return { result: Object.fromEntries([...methods].map(([method, config]) => [method, redact(config, method)])) };
   });
 
-  const methods = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES] as const;
+  const methods = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES, ...IDENTITY_METHODS] as const;
+  const ownSchema = ['cookie', 'jwt', 'oidc', ...IDENTITY_METHODS] as const;
   for (const method of methods) {
-    const schemaKey = method === 'cookie' || method === 'jwt' || method === 'oidc' ? method : 'social';
+    const schemaKey = (ownSchema as readonly string[]).includes(method) ? (method as (typeof ownSchema)[number]) : 'social';
     app.put<{ Params: { uuid: string }; Body: Record<string, unknown> }>(
       `/sites/:uuid/logins/${method}`,
-      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}) } },
+      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}), response: answers(redacted) } },
       async (request) => {
         const site = await adminSite(request);
         const { session: _session, section: _section, ...config } = request.body;
         validateLoginConfig(schemaKey, config);
         await putLoginConfig(app.db, site.uuid, method as LoginMethod, config);
-        return { result: redact(config) };
+        return { result: redact(config, method) };
       },
     );
     app.delete<{ Params: { uuid: string } }>(
       `/sites/:uuid/logins/${method}`,
-      { preValidation: absentBodyIsEmpty, schema: { params: siteParams, body: strictObject({}), querystring: strictObject({}) } },
+      {
+        preValidation: absentBodyIsEmpty,
+        schema: {
+          params: siteParams,
+          body: strictObject({}),
+          querystring: strictObject({}),
+          response: answers({ type: 'object', additionalProperties: false, properties: { method: { type: 'string' }, removed: { type: 'boolean' } }, required: ['method', 'removed'] }),
+        },
+      },
       async (request) => {
         const site = await adminSite(request);
         return { result: { method, removed: await deleteLoginConfig(app.db, site.uuid, method as LoginMethod) } };
@@ -120,8 +131,10 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** A config as an admin may read it back: secrets replaced by `true` ("set"). */
-function redact(config: unknown): Record<string, unknown> {
+function redact(config: unknown, method: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
-  for (const key of ['secret', 'client_secret']) if (key in out) out[key] = true;
+  // Janrain's API key is its secret (Gigya's and LoginRadius's keys are public: pages carry them).
+  const secrets = method === 'janrain' ? ['api_key'] : ['secret', 'client_secret'];
+  for (const key of secrets) if (key in out) out[key] = true;
   return out;
 }

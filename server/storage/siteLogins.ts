@@ -1,6 +1,6 @@
 /**
  * Each site's login methods (migration 006, docs/login.md): publisher cookie, JWT, OpenID Connect
- * id token and the social providers. The config holds secrets: it is read by the login routes
+ * id token, the social providers and the identity platforms (Gigya, Janrain). The config holds secrets: it is read by the login routes
  * only; clients see the public switches derived from it (site settings, see syncLoginSettings).
  */
 import type { Kysely } from 'kysely';
@@ -8,7 +8,11 @@ import { SOCIAL_LOGIN_TYPES } from '../../core/settings/site.ts';
 import type { Database } from './schema.ts';
 import { updateSiteSettings } from './sites.ts';
 
-export const LOGIN_METHODS = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES] as const;
+/** The publishers' identity platforms (docs/login.md "Identity platforms"): the page's own login. */
+export const IDENTITY_METHODS = ['gigya', 'janrain'] as const;
+export type IdentityMethod = (typeof IDENTITY_METHODS)[number];
+
+export const LOGIN_METHODS = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES, ...IDENTITY_METHODS] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 /** Cookie login: the cookie is a JWT signed with `secret`, or is sent to the publisher's `userinfo_url`. */
@@ -36,14 +40,34 @@ export interface SocialLoginConfig {
   scope?: string;
 }
 
+/**
+ * SAP Gigya (Customer Data Cloud): `secret` (base64, the site's partner secret) checks the UID
+ * signatures; `api_key` + `secret` read the profile at `{api_base}/accounts.getAccountInfo`.
+ */
+export interface GigyaLoginConfig {
+  api_key: string;
+  secret: string;
+  /** Default https://accounts.us1.gigya.com (the data centre of the site's key). */
+  api_base?: string;
+}
+
+/** Janrain Engage: the token is exchanged at `{app_url}/api/v2/auth_info` with `api_key`. */
+export interface JanrainLoginConfig {
+  api_key: string;
+  /** The Engage application, e.g. https://<app>.rpxnow.com. */
+  app_url: string;
+}
+
 export interface LoginConfigs {
   cookie: CookieLoginConfig;
   jwt: JwtLoginConfig;
   oidc: OidcLoginConfig;
   social: SocialLoginConfig;
+  gigya: GigyaLoginConfig;
+  janrain: JanrainLoginConfig;
 }
 
-type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' ? LoginConfigs[M] : SocialLoginConfig;
+type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' | 'gigya' | 'janrain' ? LoginConfigs[M] : SocialLoginConfig;
 
 export async function getLoginConfig<M extends LoginMethod>(db: Kysely<Database>, siteUuid: string, method: M): Promise<ConfigOf<M> | null> {
   const row = await db.selectFrom('site_logins').select('config').where('site_uuid', '=', siteUuid).where('method', '=', method).executeTakeFirst();
@@ -98,5 +122,7 @@ export async function syncLoginSettings(db: Kysely<Database>, siteUuid: string):
     authprovider_custom_cookie_name: cookie?.cookie_name ?? null,
     authprovider_oidc_enabled: methods.has('oidc'),
     authprovider_social_providers: social.length ? social.join(',') : null,
+    authprovider_gigya_poll: methods.has('gigya'),
+    authprovider_janrain_enabled: methods.has('janrain'),
   });
 }

@@ -1,0 +1,49 @@
+/**
+ * The identity platforms' stand-ins (server/standins/) on a Fastify instance of their own on
+ * 127.0.0.1, so vf really calls them over HTTP (docs/login.md "Stand-ins").
+ */
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import gigyaStandIn from '../../server/standins/gigya.ts';
+import janrainStandIn from '../../server/standins/janrain.ts';
+import { bearer, countRows, SITE, signupAs } from '../server/helpers.ts';
+
+export const GIGYA_API_KEY = '3_test-gigya-api-key';
+/** A partner secret as Gigya shows it (base64), and another site's. */
+export const GIGYA_SECRET = Buffer.from('the site partner secret, 32 bytes!').toString('base64');
+export const OTHER_GIGYA_SECRET = Buffer.from('another site partner secret 32 b').toString('base64');
+export const JANRAIN_API_KEY = 'janrain-test-api-key-0123456789abcdef';
+
+export interface StandIn {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function serve<O>(plugin: FastifyPluginAsync<O & object>, options: O & object): Promise<StandIn> {
+  const app = Fastify({ logger: false });
+  await app.register(plugin, options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+}
+
+export const startGigya = (secret = GIGYA_SECRET) => serve(gigyaStandIn, { apiKey: GIGYA_API_KEY, secret });
+export const startJanrain = () => serve(janrainStandIn, { apiKey: JANRAIN_API_KEY });
+
+/** POSTs a form to a stand-in and reads its JSON answer. */
+export async function postForm<T>(url: string, form: Record<string, string>): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  return (await response.json()) as T;
+}
+
+/** Sets `method`'s configuration as an admin of the demo site would; answers the admin's token. */
+export async function configureLogin(app: FastifyInstance, method: string, config: object): Promise<string> {
+  const admin = await signupAs(app, 'admin');
+  const response = await app.inject({ method: 'PUT', url: `/api/v2/sites/${SITE}/logins/${method}`, headers: bearer(admin.access_token), payload: config });
+  if (response.statusCode !== 200) throw new Error(`configuring ${method}: ${response.statusCode} ${response.body}`);
+  return admin.access_token;
+}
+
+/** What a login stores: accounts and sessions (a refusal changes neither). */
+export async function stored(app: FastifyInstance): Promise<{ users: number; sessions: number }> {
+  return { users: await countRows(app, 'users'), sessions: await countRows(app, 'sessions') };
+}
