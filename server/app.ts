@@ -41,6 +41,7 @@ import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
 import loginRoutes from './routes/logins.ts';
 import identityRoutes from './routes/identity.ts';
+import { registerIdentityStandIns } from './demoIdentity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import { collectRoutes } from './openapi/collect.ts';
@@ -138,6 +139,8 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);
+  // Demo mode: the identity platforms' stand-ins the demo site's logins call (docs/login.md).
+  if (config.demo) registerIdentityStandIns(app);
   app.register(openApiRoutes, { routes });
   return app;
 }

@@ -1,6 +1,7 @@
 /**
  * Publisher and social logins (docs/login.md, docs/api.md "Logins"): the publisher's cookie, a
- * JWT, an OpenID Connect id token, and the one-time token the social popup delivers. Each ends,
+ * JWT, an OpenID Connect id token, the one-time token the social popup delivers, and the identity
+ * platforms' (Gigya's signed UID, Janrain's token; core/identity/). Each ends,
  * as every login does, in core/session/loginEvents.ts.
  */
 import type { AuthResult } from './types.ts';
@@ -9,14 +10,17 @@ import { toApiError, type ApiError } from './errors.ts';
 import { thirdPartyEnabled } from '../session/storage.ts';
 import { announceLogin, announceLoginFailure, type LoginType } from '../session/loginEvents.ts';
 
-export type ExternalLoginType = Extract<LoginType, 'cookie' | 'jwt' | 'openidconnect' | 'social'>;
+export type ExternalLoginType = Extract<LoginType, 'cookie' | 'jwt' | 'openidconnect' | 'social' | 'gigya' | 'janrain'>;
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 
 export interface ExternalLoginArgs {
   type: ExternalLoginType;
-  token: string;
+  /** Every path's token but Gigya's, which sends `fields` (its signed UID) instead. */
+  token?: string;
   /** OpenID Connect: the nonce the id token must carry. */
   nonce?: string;
+  /** Gigya: `uid`, `uid_signature`, `uid_timestamp`. */
+  fields?: Record<string, string>;
 }
 
 const PATHS: Record<ExternalLoginType, string> = {
@@ -24,6 +28,8 @@ const PATHS: Record<ExternalLoginType, string> = {
   jwt: 'users/login/jwt',
   openidconnect: 'users/login/openidconnect',
   social: 'users/sociallogin',
+  gigya: 'users/login/gigya',
+  janrain: 'users/login/janrain/oauth',
 };
 
 /** Spec §8: a cookie or OIDC login refused with an api_code above 0 reads as login_banned. */
@@ -36,10 +42,10 @@ export function externalLoginError(error: unknown, type: ExternalLoginType): Api
 export const externalLoginsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     externalLogin: build.mutation<ExternalLoginResult, ExternalLoginArgs>({
-      query: ({ type, token, nonce }) => ({
+      query: ({ type, token, nonce, fields }) => ({
         url: PATHS[type],
         method: 'POST',
-        body: { token, ...(nonce ? { nonce } : {}), thirdparty_enabled: thirdPartyEnabled() },
+        body: { ...(token !== undefined ? { token } : {}), ...fields, ...(nonce ? { nonce } : {}), thirdparty_enabled: thirdPartyEnabled() },
         skipAuthRefresh: true,
       }),
       transformErrorResponse: (error, _meta, { type }) => externalLoginError(error, type),

@@ -1,6 +1,7 @@
 /**
  * The one place a login of any kind ends (platform spec §4 "Login lifecycle"): email/password,
- * signup, publisher cookie, JWT, OpenID Connect id token, social popup. It stores the session
+ * signup, publisher cookie, JWT, OpenID Connect id token, social popup, the identity platforms
+ * (core/identity/). It stores the session
  * (`session/loggedIn`) and publishes `authentication / login` with the is-new flag — once per
  * email: a second success for the same address (a cookie login after the dialog's) is not
  * announced again. Failures of every path publish `authentication / login_failure` with the
@@ -13,7 +14,7 @@ import { publish } from '../global-api/bus.ts';
 import { loggedIn } from './slice.ts';
 import { clearSignupReferral, readSignupReferral } from './storage.ts';
 
-export type LoginType = 'email' | 'signup' | 'cookie' | 'jwt' | 'openidconnect' | 'social';
+export type LoginType = 'email' | 'signup' | 'cookie' | 'jwt' | 'openidconnect' | 'social' | 'gigya' | 'janrain';
 
 export interface LoginOutcome {
   type: LoginType;

@@ -16,6 +16,8 @@ const DEMO = join(REPO_ROOT, 'demo');
 
 /** The vendors with a stand-in in demo/vendors/standin.js: every integration but none. */
 const STAND_IN_VENDORS = AD_INTEGRATIONS.filter((integration) => integration !== 'none');
+/** The identity platforms' page scripts (docs/login.md "Stand-ins"): demo/vendors/<provider>.js each. */
+const IDENTITY_STAND_INS = ['gigya', 'janrain'];
 
 const SHORT_CACHE = 'public, max-age=300';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -51,8 +53,8 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   // the vendor its address names; any origin may load it, as a vendor's script.
   app.get<{ Params: { vendor: string } }>(
     '/demo/vendors/:vendor.js',
-    { schema: { params: { type: 'object', properties: { vendor: { type: 'string', enum: [...STAND_IN_VENDORS] } }, required: ['vendor'] } }, config: publicCors },
-    (_request, reply) => send(reply, join(DEMO, 'vendors'), 'standin.js', null),
+    { schema: { params: { type: 'object', properties: { vendor: { type: 'string', enum: [...STAND_IN_VENDORS, ...IDENTITY_STAND_INS] } }, required: ['vendor'] } }, config: publicCors },
+    (request, reply) => send(reply, join(DEMO, 'vendors'), IDENTITY_STAND_INS.includes(request.params.vendor) ? `${request.params.vendor}.js` : 'standin.js', null),
   );
   app.get<{ Params: { '*': string } }>('/demo/*', { schema: noInput }, (request, reply) =>
     send(reply, DEMO, request.params['*'] || 'index.html', null),
