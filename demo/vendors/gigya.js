@@ -5,7 +5,8 @@
  * `accounts.getAccountInfo({ callback })` — plus `accounts.login` / `accounts.logout`, and asks
  * the Gigya stand-in server (data-api-base, default /demo/standin/gigya) for signed UIDs. Into
  * every element with `data-gigya-standin` it renders the vendor's side: "Sign in to Gigya as …",
- * "Sign out of Gigya", and "Send a forged signature" (a refused path). It never contacts Gigya.
+ * "Sign out of Gigya", and "Send a forged signature" (a refused path); its `data-listeners`
+ * attribute counts the `onLogin` handlers (vf's, once its adapter runs). It never contacts Gigya.
  */
 (function () {
   var script = document.currentScript;
@@ -41,6 +42,7 @@
     addEventHandlers: function (params) {
       if (params && typeof params.onLogin === 'function') handlers.onLogin.push(params.onLogin);
       if (params && typeof params.onLogout === 'function') handlers.onLogout.push(params.onLogout);
+      render();
     },
     // Gigya signs the UID afresh on each call: the stand-in asks its server again.
     getAccountInfo: function (params) {
@@ -91,6 +93,8 @@
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
       box.textContent = '';
+      // How many page scripts (vf's adapter) listen to Gigya's logins: the demo shows it, tests wait for it.
+      box.setAttribute('data-listeners', String(handlers.onLogin.length));
       var status = document.createElement('p');
       status.setAttribute('role', 'status');
       status.textContent = state.signedIn ? 'Gigya stand-in: signed in as ' + nameOf(state.signedIn) : 'Gigya stand-in: signed out';

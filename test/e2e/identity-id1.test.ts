@@ -59,6 +59,8 @@ describe('identity platforms on the demo page', () => {
 
   it("Gigya: a forged signature is refused with 'Social login failed.'", async () => {
     const page = await openDemo();
+    // A Gigya event reaches the handlers there are: wait for vf's (its adapter is a chunk of its own).
+    await page.locator('[data-gigya-standin][data-listeners="1"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Send a forged Gigya signature' }).click();
     await status(page).getByText('vf refused the login: Social login failed.').waitFor();
     assert.equal((await vfUser(page))['name'] === 'Ada Lovelace', false);
