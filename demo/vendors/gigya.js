@@ -4,7 +4,7 @@
  * (core/identity/gigya.ts) uses — `accounts.addEventHandlers({ onLogin, onLogout })`,
  * `accounts.getAccountInfo({ callback })` — plus `accounts.login` / `accounts.logout`, and asks
  * the Gigya stand-in server (data-api-base, default /demo/standin/gigya) for signed UIDs. Into
- * every element with `data-gigya-standin` it renders the vendor's side: "Sign in to Gigya as …",
+ * every element with `data-gigya-standin` it renders (demo/standin-panel.js, loaded first) the vendor's side: "Sign in to Gigya as …",
  * "Sign out of Gigya", and "Send a forged signature" (a refused path); its `data-listeners`
  * attribute counts the `onLogin` handlers (vf's, once its adapter runs). It never contacts Gigya.
  */
@@ -12,7 +12,7 @@
   var script = document.currentScript;
   var apiKey = (script && script.getAttribute('data-api-key')) || '';
   var apiBase = (script && script.getAttribute('data-api-base')) || '/demo/standin/gigya';
-  var READERS = [{ id: 'ada', name: 'Ada Lovelace' }, { id: 'grace', name: 'Grace Hopper' }];
+  var panel = window.vfStandInPanel; // demo/standin-panel.js
   var STORAGE_KEY = 'vf-standin-gigya';
   var handlers = { onLogin: [], onLogout: [] };
   var state = { signedIn: null };
@@ -32,10 +32,6 @@
   }
   function fire(name, event) {
     handlers[name].slice().forEach(function (fn) { fn(event); });
-  }
-  function nameOf(id) {
-    var reader = READERS.filter(function (r) { return r.id === id; })[0];
-    return reader ? reader.name : id;
   }
 
   var accounts = {
@@ -81,31 +77,14 @@
     });
   }
 
-  function button(label, onClick) {
-    var b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = label;
-    b.addEventListener('click', onClick);
-    return b;
-  }
   function render() {
-    var boxes = document.querySelectorAll('[data-gigya-standin]');
-    for (var i = 0; i < boxes.length; i++) {
-      var box = boxes[i];
-      box.textContent = '';
-      // How many page scripts (vf's adapter) listen to Gigya's logins: the demo shows it, tests wait for it.
-      box.setAttribute('data-listeners', String(handlers.onLogin.length));
-      var status = document.createElement('p');
-      status.setAttribute('role', 'status');
-      status.textContent = state.signedIn ? 'Gigya stand-in: signed in as ' + nameOf(state.signedIn) : 'Gigya stand-in: signed out';
-      box.appendChild(status);
-      READERS.forEach(function (reader) {
-        box.appendChild(button('Sign in to Gigya as ' + reader.name, function () { accounts.login({ loginID: reader.id }); }));
-      });
-      box.appendChild(button('Sign out of Gigya', function () { accounts.logout(); }));
-      box.appendChild(button('Send a forged Gigya signature', forged));
-    }
+    var actions = panel.readers.map(function (reader) {
+      return ['Sign in to Gigya as ' + reader.name, function () { accounts.login({ loginID: reader.id }); }];
+    });
+    actions.push(['Sign out of Gigya', function () { accounts.logout(); }], ['Send a forged Gigya signature', forged]);
+    var status = state.signedIn ? 'Gigya stand-in: signed in as ' + panel.nameOf(state.signedIn) : 'Gigya stand-in: signed out';
+    // How many page scripts (vf's adapter) listen to Gigya's logins: the demo shows it, tests wait for it.
+    panel('[data-gigya-standin]', status, actions, { 'data-listeners': String(handlers.onLogin.length) });
   }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', render);
-  else render();
+  panel.whenReady(render);
 })();

@@ -6,14 +6,14 @@
  * events vf's adapter (core/identity/janrain.ts) listens to. Signing in asks the Janrain stand-in
  * server (`janrain.settings.appUrl`, default /demo/standin/janrain) for a one-time token, keeps it
  * in localStorage `janrainCaptureToken` and hands it to the handlers. Into every element with
- * `data-janrain-standin` it renders "Sign in with Janrain as …", "Sign out of Janrain" and
+ * `data-janrain-standin` it renders (demo/standin-panel.js, loaded first) "Sign in with Janrain as …", "Sign out of Janrain" and
  * "Send an unknown Janrain token" (a refused path). It never contacts Janrain.
  */
 (function () {
   var janrain = (window.janrain = window.janrain || {});
   janrain.settings = janrain.settings || {};
   var appUrl = janrain.settings.appUrl || '/demo/standin/janrain';
-  var READERS = [{ id: 'ada', name: 'Ada Lovelace' }, { id: 'grace', name: 'Grace Hopper' }];
+  var panel = window.vfStandInPanel; // demo/standin-panel.js
   var TOKEN_KEY = 'janrainCaptureToken';
   var NAME_KEY = 'vf-standin-janrain';
 
@@ -30,10 +30,6 @@
   }
   function write(key, value) {
     try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch (e) { /* storage blocked */ }
-  }
-  function nameOf(id) {
-    var reader = READERS.filter(function (r) { return r.id === id; })[0];
-    return reader ? reader.name : id;
   }
 
   function signIn(id) {
@@ -70,30 +66,13 @@
     janrain.events = { onProviderLoginToken: event(), onCaptureSessionEnded: event() };
   }, 300);
 
-  function button(label, onClick) {
-    var b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = label;
-    b.addEventListener('click', onClick);
-    return b;
-  }
   function render() {
-    var boxes = document.querySelectorAll('[data-janrain-standin]');
     var signedIn = read(TOKEN_KEY) && read(NAME_KEY);
-    for (var i = 0; i < boxes.length; i++) {
-      var box = boxes[i];
-      box.textContent = '';
-      var status = document.createElement('p');
-      status.setAttribute('role', 'status');
-      status.textContent = signedIn ? 'Janrain stand-in: signed in as ' + nameOf(signedIn) : 'Janrain stand-in: signed out';
-      box.appendChild(status);
-      READERS.forEach(function (reader) {
-        box.appendChild(button('Sign in with Janrain as ' + reader.name, function () { signIn(reader.id); }));
-      });
-      box.appendChild(button('Sign out of Janrain', signOut));
-      box.appendChild(button('Send an unknown Janrain token', unknownToken));
-    }
+    var actions = panel.readers.map(function (reader) {
+      return ['Sign in with Janrain as ' + reader.name, function () { signIn(reader.id); }];
+    });
+    actions.push(['Sign out of Janrain', signOut], ['Send an unknown Janrain token', unknownToken]);
+    panel('[data-janrain-standin]', signedIn ? 'Janrain stand-in: signed in as ' + panel.nameOf(signedIn) : 'Janrain stand-in: signed out', actions);
   }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', render);
-  else render();
+  panel.whenReady(render);
 })();

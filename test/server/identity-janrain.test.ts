@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
-import { configureLogin, JANRAIN_API_KEY, postForm, startJanrain, stored, type StandIn } from '../support/identityStandins.ts';
+import { configureLogin, JANRAIN_API_KEY, postForm, refusedWithoutStoring, sameAccountTwice, startJanrain, type StandIn } from '../support/identityStandins.ts';
 import { bearer, build, resultOf, signup, SITE } from './helpers.ts';
 
 const NOT_ENABLED = 'This login method is not currently enabled on this site';
@@ -26,13 +26,7 @@ const tokenFor = async (identifier = 'ada') => (await postForm<{ token: string }
 
 const login = (app: FastifyInstance, body: object) => app.inject({ method: 'POST', url: '/api/v2/users/login/janrain/oauth', payload: { section: SITE, ...body } });
 
-async function refused(app: FastifyInstance, body: object, status: number, message: string) {
-  const before = await stored(app);
-  const response = await login(app, body);
-  assert.equal(response.statusCode, status, response.body);
-  assert.equal(response.json().message, message);
-  assert.deepEqual(await stored(app), before, 'a refusal stores nothing');
-}
+const refused = (app: FastifyInstance, body: object, status: number, message: string) => refusedWithoutStoring(app, () => login(app, body), status, message);
 
 describe('Janrain login', () => {
   test('configuring: the switch is public, the API key is not', async (t) => {
@@ -50,16 +44,7 @@ describe('Janrain login', () => {
   test('a token logs in; the returning reader gets the same account', async (t) => {
     const app = await build(t);
     await enable(app);
-    const first = resultOf<{ user: { uuid: string; name: string }; is_new: boolean }>(await login(app, { token: await tokenFor(), thirdparty_enabled: false }));
-    assert.equal(first.user.name, 'Ada Lovelace');
-    assert.equal(first.is_new, true);
-    const again = resultOf<{ user: { uuid: string }; is_new: boolean }>(await login(app, { token: await tokenFor() }));
-    assert.equal(again.user.uuid, first.user.uuid);
-    assert.equal(again.is_new, false);
-    const row = await app.db.selectFrom('users').selectAll().where('uuid', '=', first.user.uuid).executeTakeFirstOrThrow();
-    assert.equal(row.social_login_provider, 'janrain');
-    assert.equal(row.social_login_id, 'https://janrain.identity.test/ada');
-    assert.equal(row.email, 'ada@identity.test', 'the verified email is kept');
+    await sameAccountTwice(app, async () => login(app, { token: await tokenFor(), thirdparty_enabled: false }), 'janrain', 'https://janrain.identity.test/ada');
   });
 
   test("refused: a missing or empty token ('invalid login token payload')", async (t) => {

@@ -2,11 +2,13 @@
  * The identity platforms' stand-ins (server/standins/) on a Fastify instance of their own on
  * 127.0.0.1, so vf really calls them over HTTP (docs/login.md "Stand-ins").
  */
+import assert from 'node:assert/strict';
+import type { LightMyRequestResponse } from 'fastify';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import gigyaStandIn from '../../server/standins/gigya.ts';
 import janrainStandIn from '../../server/standins/janrain.ts';
-import { bearer, countRows, SITE, signupAs } from '../server/helpers.ts';
+import { bearer, countRows, resultOf, SITE, signupAs } from '../server/helpers.ts';
 
 export const GIGYA_API_KEY = '3_test-gigya-api-key';
 /** A partner secret as Gigya shows it (base64), and another site's. */
@@ -46,4 +48,29 @@ export async function configureLogin(app: FastifyInstance, method: string, confi
 /** What a login stores: accounts and sessions (a refusal changes neither). */
 export async function stored(app: FastifyInstance): Promise<{ users: number; sessions: number }> {
   return { users: await countRows(app, 'users'), sessions: await countRows(app, 'sessions') };
+}
+
+type Send = () => Promise<LightMyRequestResponse>;
+
+/** A refusal: the status and message, and nothing stored. */
+export async function refusedWithoutStoring(app: FastifyInstance, send: Send, status: number, message: string): Promise<LightMyRequestResponse> {
+  const before = await stored(app);
+  const response = await send();
+  assert.equal(response.statusCode, status, response.body);
+  assert.equal(response.json().message ?? response.json().error, message);
+  assert.deepEqual(await stored(app), before, 'a refusal stores nothing');
+  return response;
+}
+
+/**
+ * Ada signs in twice through `login` (a fresh sign-in at the vendor each time): one new account,
+ * then the same one, linked by provider + provider user id, with the email the vendor verified.
+ */
+export async function sameAccountTwice(app: FastifyInstance, login: Send, provider: string, providerUserId: string): Promise<void> {
+  const first = resultOf<{ user: { uuid: string; name: string }; is_new: boolean }>(await login());
+  assert.deepEqual([first.user.name, first.is_new], ['Ada Lovelace', true]);
+  const again = resultOf<{ user: { uuid: string }; is_new: boolean }>(await login());
+  assert.deepEqual([again.user.uuid, again.is_new], [first.user.uuid, false]);
+  const row = await app.db.selectFrom('users').selectAll().where('uuid', '=', first.user.uuid).executeTakeFirstOrThrow();
+  assert.deepEqual([row.social_login_provider, row.social_login_id, row.email], [provider, providerUserId, 'ada@identity.test']);
 }
