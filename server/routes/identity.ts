@@ -82,6 +82,8 @@ export default async function identityRoutes(app: FastifyInstance): Promise<void
         error_status: { type: 'integer' },
         message: { type: 'string' },
         field: { type: 'string' },
+        api_code: { type: 'integer' },
+        ban: { type: 'object', additionalProperties: true },
       },
     },
   } as const;
