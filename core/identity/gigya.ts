@@ -2,9 +2,12 @@
  * Gigya on the page (docs/login.md "Gigya"): the SDK's `onLogin` event and, at start,
  * `getAccountInfo` hand the reader's signed UID (`UID`, `UIDSignature`, `signatureTimestamp`),
  * which the server checks (`POST users/login/gigya`); `onLogout` logs the reader out of vf.
- * Handlers go to `gigya.accounts`, or `gigya.socialize` on pages with the older API.
+ * Handlers go to `gigya.accounts`, or `gigya.socialize` on pages with the older API. The Gigya
+ * session is also polled (`getAccountInfo` after 1 s, 2 s, 4 s, … stepping up to every 60 s):
+ * a Gigya session that ended without an event (another tab) ends vf's Gigya login too.
  */
 import type { IdentityContext } from './start.ts';
+import { gigyaPollDelay } from './waits.ts';
 
 interface GigyaSigned {
   errorCode?: number;
@@ -45,13 +48,27 @@ export function startAdapter(context: IdentityContext): () => void {
     if (!stopped && context.isLoggedIn()) context.logout().catch(() => undefined);
   };
 
+  /** The Gigya session now: a signed-in reader signs a vf guest in; none ends vf's Gigya login. */
+  const check = () =>
+    api.getAccountInfo?.({
+      callback: (answer: GigyaSigned) => {
+        if (stopped) return;
+        if (answer?.errorCode === 0) {
+          if (!context.isLoggedIn()) signIn(answer);
+        } else if (current !== null) signOut();
+      },
+    });
+  let attempt = 0;
+  let handle: unknown = null;
+  const poll = () => {
+    check();
+    handle = context.timers.setTimeout(poll, gigyaPollDelay(attempt++));
+  };
+
   api.addEventHandlers?.({ onLogin: signIn, onLogout: signOut });
-  api.getAccountInfo?.({
-    callback: (answer: GigyaSigned) => {
-      if (answer?.errorCode === 0 && !context.isLoggedIn()) signIn(answer);
-    },
-  });
+  poll();
   return () => {
     stopped = true; // the SDK has no way to remove handlers: they do nothing from now on
+    if (handle !== null) context.timers.clearTimeout(handle);
   };
 }

@@ -41,12 +41,17 @@ function fakeContext(win: IdentityWindow, refuse = false) {
 /** Gigya's SDK as far as the adapter uses it. */
 function fakeGigya(signedIn: object | null) {
   const handlers: { onLogin?: (e: object) => void; onLogout?: () => void } = {};
+  const session = { signedIn, asked: 0 };
   return {
     handlers,
+    session,
     gigya: {
       accounts: {
         addEventHandlers: (h: typeof handlers) => Object.assign(handlers, h),
-        getAccountInfo: ({ callback }: { callback: (r: object) => void }) => callback(signedIn ? { errorCode: 0, ...signedIn } : { errorCode: 403005 }),
+        getAccountInfo: ({ callback }: { callback: (r: object) => void }) => {
+          session.asked++;
+          callback(session.signedIn ? { errorCode: 0, ...session.signedIn } : { errorCode: 403005 });
+        },
       },
     },
   };
@@ -110,6 +115,30 @@ describe('identity platforms', () => {
     assert.equal(calls.logouts, 1);
     vendor.handlers.onLogin!({ user: { UID: 'gigya-grace', UIDSignature: 'eA==', signatureTimestamp: 1700000001 } });
     assert.deepEqual(calls.logins[1]!.fields, { uid: 'gigya-grace', uid_signature: 'eA==', uid_timestamp: '1700000001' });
+  });
+
+  test("gigya: the session is polled at 1 s stepping up to 60 s; one that ended without an event logs vf out", async () => {
+    const vendor = fakeGigya(ADA);
+    const { context, timers, calls } = fakeContext({ gigya: vendor.gigya });
+    const stop = startGigya(context);
+    await flush();
+    assert.equal(calls.logins.length, 1);
+    const askedAt: number[] = [];
+    let elapsed = 0;
+    while (elapsed < 200_000) {
+      const before = vendor.session.asked;
+      timers.tick(1000);
+      elapsed += 1000;
+      if (vendor.session.asked > before) askedAt.push(elapsed);
+    }
+    assert.deepEqual(askedAt.slice(0, 8), [1000, 3000, 7000, 15000, 31000, 63000, 123000, 183000]);
+    assert.equal(calls.logins.length, 1, 'the same reader is not signed in again');
+    vendor.session.signedIn = null; // signed out in another tab: no event here
+    timers.tick(60_000);
+    await flush();
+    assert.equal(calls.logouts, 1);
+    stop();
+    assert.equal(timers.pending(), 0);
   });
 
   test('janrain: handlers tried every 500 ms, the token read every 1000 ms', async () => {
