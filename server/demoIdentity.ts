@@ -4,7 +4,7 @@
  * the demo site's Gigya and Janrain configuration at them. The keys are public demo values.
  */
 import type { FastifyInstance } from 'fastify';
-import { putLoginConfig } from './storage/siteLogins.ts';
+import { deleteLoginConfig, getLoginConfig, putLoginConfig } from './storage/siteLogins.ts';
 import gigyaStandIn from './standins/gigya.ts';
 import janrainStandIn from './standins/janrain.ts';
 
@@ -21,4 +21,14 @@ export function registerIdentityStandIns(app: FastifyInstance): void {
 export async function seedDemoIdentity(app: FastifyInstance, siteUuid: string, origin: string): Promise<void> {
   await putLoginConfig(app.db, siteUuid, 'gigya', { api_key: DEMO_GIGYA.apiKey, secret: DEMO_GIGYA.secret, api_base: `${origin}/demo/standin/gigya` });
   await putLoginConfig(app.db, siteUuid, 'janrain', { api_key: DEMO_JANRAIN.apiKey, app_url: `${origin}/demo/standin/janrain` });
+}
+
+/**
+ * Outside demo mode the stand-ins are not served: a demo configuration left by an earlier
+ * demo-mode start (its public demo keys) is removed, so its switches go off. One an admin set
+ * up since (other keys) is left alone.
+ */
+export async function retireDemoIdentity(app: FastifyInstance, siteUuid: string): Promise<void> {
+  if ((await getLoginConfig(app.db, siteUuid, 'gigya'))?.api_key === DEMO_GIGYA.apiKey) await deleteLoginConfig(app.db, siteUuid, 'gigya');
+  if ((await getLoginConfig(app.db, siteUuid, 'janrain'))?.api_key === DEMO_JANRAIN.apiKey) await deleteLoginConfig(app.db, siteUuid, 'janrain');
 }

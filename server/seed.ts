@@ -30,7 +30,7 @@ import { seedDemoPolls } from './demoPolls.ts';
 import { seedDemoReviews } from './demoReviews.ts';
 import { seedDemoAnalytics } from './demoAnalytics.ts';
 import { DEMO_AD_SETTINGS } from './demoAds.ts';
-import { seedDemoIdentity } from './demoIdentity.ts';
+import { retireDemoIdentity, seedDemoIdentity } from './demoIdentity.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -63,7 +63,10 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   // configuration, so a restart does not hide a login method an admin set up.
   await syncLoginSettings(app.db, DEMO_SITE.uuid);
   app.sites.invalidate();
-  if (!app.demo) return retireDemoPasswords(app);
+  if (!app.demo) {
+    await retireDemoIdentity(app, DEMO_SITE.uuid);
+    return retireDemoPasswords(app);
+  }
   await seedDemoAccounts(app);
   if (!options.demoContent) return;
   await seedDemoLiveblog(app, options.demoContent.dataDir);
