@@ -41,9 +41,7 @@ import shareRoutes from './routes/shares.ts';
 import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
 import loginRoutes from './routes/logins.ts';
-import loginRadiusRoutes from './identity/loginRadius.ts';
-import backplaneRoutes from './identity/backplane.ts';
-import identityRoutes from './routes/identity.ts';
+import identityRoutes from './identity/routes.ts';
 import { registerIdentityStandIns } from './demoIdentity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
@@ -129,9 +127,7 @@ export function buildApp({ config }: BuildOptions): FastifyInstance {
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(loginRoutes, { prefix: '/api/v2' });
-  app.register(identityRoutes, { prefix: '/api/v2' });
-  app.register(loginRadiusRoutes, { prefix: '/api/v2' });
-  app.register(backplaneRoutes, { prefix: '/api/v2' });
+  app.register(identityRoutes, { prefix: '/api/v2' }); // Gigya, Janrain, LoginRadius, Backplane
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });

@@ -7,6 +7,11 @@ import { HttpError } from '../errors.ts';
 
 const TIMEOUT_MS = 5000;
 
+/** Spec §8: what a refused identity login answers when the vendor says no more. */
+export const SOCIAL_LOGIN_FAILED = 'Social login failed.';
+/** Spec §5: an identity login without its token (Janrain, LoginRadius). */
+export const LOGIN_TOKEN_MISSING = 'invalid login token payload';
+
 export interface VendorAnswer {
   ok: boolean;
   status: number;

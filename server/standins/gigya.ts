@@ -1,12 +1,12 @@
 /**
  * A local stand-in for SAP Gigya's REST API (docs/login.md "Stand-ins"): the parts vf and the page
  * script demo/vendors/gigya.js use. `accounts.login` signs the chosen reader's UID as Gigya does
- * (server/auth/gigya.ts gigyaUidSignature, with the stand-in's partner secret) and
+ * (server/identity/gigya.ts gigyaUidSignature, with the stand-in's partner secret) and
  * `accounts.getAccountInfo` answers the profile to a caller holding the API key and secret. The
  * demo registers it under /demo/standin/gigya; tests start it on a port of their own.
  */
 import type { FastifyInstance } from 'fastify';
-import { gigyaUidSignature } from '../auth/gigya.ts';
+import { gigyaUidSignature } from '../identity/gigya.ts';
 import { notApi } from './notApi.ts';
 import { acceptForms, formBody, readerOf, STAND_IN_READERS, vendorAnswer, type StandInReader } from './readers.ts';
 

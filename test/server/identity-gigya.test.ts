@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
-import { gigyaUidSignature } from '../../server/auth/gigya.ts';
+import { gigyaUidSignature } from '../../server/identity/gigya.ts';
 import { configureLogin, GIGYA_API_KEY, GIGYA_SECRET, OTHER_GIGYA_SECRET, postForm, refusedWithoutStoring, sameAccountTwice, startGigya, type RunningStandin } from '../support/identityStandins.ts';
 import { bearer, build, resultOf, signup, SITE } from './helpers.ts';
 

@@ -3,14 +3,12 @@
  * token, which the server exchanges at the site's Engage application (`POST
  * {app_url}/api/v2/auth_info`, form `apiKey`, `token`) for the reader's profile.
  */
-import type { ExternalProfile } from './jwtLogin.ts';
-import { profileFromClaims } from './jwtLogin.ts';
-import { fetchJson, OidcError } from './oidc.ts';
+import type { ExternalProfile } from '../auth/jwtLogin.ts';
+import { profileFromClaims } from '../auth/jwtLogin.ts';
+import { fetchJson, OidcError } from '../auth/oidc.ts';
 import type { JanrainLoginConfig } from '../storage/siteLogins.ts';
-import { SOCIAL_LOGIN_FAILED } from './gigya.ts';
+import { SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 
-/** Spec §5: a Janrain login without a token. */
-export const JANRAIN_NO_TOKEN = 'invalid login token payload';
 
 interface AuthInfo {
   stat?: string;

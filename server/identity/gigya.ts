@@ -6,13 +6,12 @@
  * then comes from Gigya's `accounts.getAccountInfo` with the site's key and secret.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ExternalProfile } from './jwtLogin.ts';
-import { profileFromClaims } from './jwtLogin.ts';
-import { fetchJson, OidcError } from './oidc.ts';
+import type { ExternalProfile } from '../auth/jwtLogin.ts';
+import { profileFromClaims } from '../auth/jwtLogin.ts';
+import { fetchJson, OidcError } from '../auth/oidc.ts';
+import { SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 import type { GigyaLoginConfig } from '../storage/siteLogins.ts';
 
-/** Spec §8: the Gigya login failure default (also what a refused Janrain token answers). */
-export const SOCIAL_LOGIN_FAILED = 'Social login failed.';
 /** How far a signature's timestamp may be from now (seconds). */
 export const GIGYA_SIGNATURE_WINDOW_S = 180;
 export const GIGYA_DEFAULT_API_BASE = 'https://accounts.us1.gigya.com';

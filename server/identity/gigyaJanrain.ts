@@ -7,13 +7,14 @@
  * stores nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { gigyaProfile, SOCIAL_LOGIN_FAILED, type GigyaSignedUid } from '../auth/gigya.ts';
-import { JANRAIN_NO_TOKEN, janrainProfile } from '../auth/janrain.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import { externalSessions, loginAnswers, loginResult } from '../routes/externalSession.ts';
+import { NOT_ENABLED } from '../routes/logins.ts';
+import { type Common, strictObject } from '../routes/schemas.ts';
 import { getLoginConfig } from '../storage/siteLogins.ts';
-import { externalSessions, loginAnswers, loginResult } from './externalSession.ts';
-import { NOT_ENABLED } from './logins.ts';
-import { type Common, strictObject } from './schemas.ts';
+import { gigyaProfile, type GigyaSignedUid } from './gigya.ts';
+import { janrainProfile } from './janrain.ts';
+import { LOGIN_TOKEN_MISSING, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 
 const signedField = { type: 'string', minLength: 1, maxLength: 255 } as const;
 const gigyaFields = { uid: signedField, uid_signature: { type: 'string', minLength: 1, maxLength: 100 }, uid_timestamp: { type: 'string', minLength: 1, maxLength: 20 } };
@@ -54,7 +55,7 @@ function legacyGigyaRequest(json: string): GigyaSignedUid {
   return { uid: field('uid', 255), uid_signature: field('uid_signature', 100), uid_timestamp: field('uid_timestamp', 20) };
 }
 
-export default async function identityRoutes(app: FastifyInstance): Promise<void> {
+export default async function gigyaJanrainRoutes(app: FastifyInstance): Promise<void> {
   const { siteOf, finish, verified } = externalSessions(app);
 
   async function gigyaLogin(section: string | undefined, signed: GigyaSignedUid) {
@@ -136,7 +137,7 @@ export default async function identityRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const token = request.body.token?.trim();
-      if (!token) throw badRequest(JANRAIN_NO_TOKEN, 'token');
+      if (!token) throw badRequest(LOGIN_TOKEN_MISSING, 'token');
       const site = await siteOf(request.body.section);
       const config = await getLoginConfig(app.db, site.uuid, 'janrain');
       if (!config) throw new HttpError(403, NOT_ENABLED);
