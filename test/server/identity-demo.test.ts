@@ -1,7 +1,7 @@
 /**
  * The identity platforms in demo mode (docs/login.md "Stand-ins", docs/server.md "Demo mode"):
- * the stand-ins are served and the demo site's Gigya and Janrain logins use them; a start outside
- * demo mode removes that demo configuration, but not one an admin set up.
+ * the stand-ins are served and the demo site's Gigya, Janrain, LoginRadius and Backplane logins
+ * use them; a start outside demo mode removes that demo configuration, but not one an admin set up.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -13,12 +13,16 @@ import { build, buildWithDemoContent, resultOf, SITE } from './helpers.ts';
 
 const switches = async (app: Awaited<ReturnType<typeof build>>) => {
   const { settings } = resultOf<BootstrapResult>(await app.inject({ method: 'POST', url: '/api/v2/bootstrap/v2', payload: { site_uuid: SITE } }));
-  return [settings.authprovider_gigya_poll, settings.authprovider_janrain_enabled];
+  return [settings.authprovider_gigya_poll, settings.authprovider_janrain_enabled, settings.thirdparty_login_enabled, settings.authprovider_backplane_v2_enabled];
 };
 
 test('demo mode: the stand-ins answer and the demo site signs readers in through them', async (t) => {
   const { app } = await buildWithDemoContent(t);
-  assert.deepEqual(await switches(app), [true, true]);
+  assert.deepEqual(await switches(app), [true, true, true, true]);
+  for (const provider of ['gigya', 'janrain', 'loginradius', 'backplane']) {
+    assert.equal((await app.inject({ method: 'GET', url: `/demo/vendors/${provider}.js` })).statusCode, 200, provider);
+  }
+  assert.equal((await getLoginConfig(app.db, SITE, 'backplane'))?.server_url, 'http://127.0.0.1:8080/demo/standin/backplane');
   assert.equal((await getLoginConfig(app.db, SITE, 'janrain'))?.app_url, 'http://127.0.0.1:8080/demo/standin/janrain');
   const signin = await app.inject({ method: 'POST', url: '/demo/standin/janrain/signin', payload: { identifier: 'ada' } });
   assert.equal(signin.json().stat, 'ok');
@@ -33,8 +37,8 @@ test('a start with VF_DEMO=0 removes the demo identity configuration, not an adm
   // Since then an admin configured Janrain for real.
   await putLoginConfig(app.db, SITE, 'janrain', { api_key: 'the-publishers-own-janrain-key', app_url: 'https://publisher.rpxnow.com' });
   await seed(app); // what every start runs
-  assert.equal(await getLoginConfig(app.db, SITE, 'gigya'), null);
+  for (const method of ['gigya', 'loginradius', 'backplane'] as const) assert.equal(await getLoginConfig(app.db, SITE, method), null, method);
   assert.equal((await getLoginConfig(app.db, SITE, 'janrain'))?.api_key, 'the-publishers-own-janrain-key');
-  assert.deepEqual(await switches(app), [false, true]);
+  assert.deepEqual(await switches(app), [false, true, false, false]);
   assert.equal((await app.inject({ method: 'POST', url: '/demo/standin/gigya/accounts.login', payload: { loginID: 'ada' } })).statusCode, 404);
 });

@@ -86,6 +86,26 @@ describe('identity platforms', () => {
     stop();
   });
 
+  test('on a page without the vendors the 100 ms looks give up after a minute; Gigya keeps looking', () => {
+    const { context, timers } = fakeContext({});
+    const all = settings({
+      authprovider_gigya_poll: true,
+      authprovider_janrain_enabled: true,
+      authprovider_backplane_v2_enabled: true,
+      authprovider_loginradius_enabled: true,
+      authprovider_loginradius_api_key: 'lr-key',
+      authprovider_loginradius_app_name: 'lr-app',
+    });
+    const stop = startIdentity(all, context);
+    assert.equal(timers.pending(), 4);
+    for (let elapsed = 0; elapsed < 60_000; elapsed += 100) timers.tick(100);
+    assert.equal(timers.pending(), 1, 'only Gigya still looks after a minute');
+    for (let elapsed = 0; elapsed < 600_000; elapsed += 60_000) timers.tick(60_000);
+    assert.equal(timers.pending(), 1, 'Gigya looks every 60 s for as long as the page lives');
+    stop();
+    assert.equal(timers.pending(), 0);
+  });
+
   test('janrain ready: looked for every 100 ms', async () => {
     const win: IdentityWindow = { janrain: { ready: false } };
     const { context, timers } = fakeContext(win);
