@@ -8,8 +8,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
-import { fetchJson, OidcError } from '../auth/oidc.ts';
-import { SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
+import { OidcError } from '../auth/oidc.ts';
+import { callVendor, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 import type { GigyaLoginConfig } from '../storage/siteLogins.ts';
 
 /** How far a signature's timestamp may be from now (seconds). */
@@ -52,11 +52,12 @@ export async function gigyaProfile(config: GigyaLoginConfig, signed: GigyaSigned
   if (!gigyaSignatureValid(config.secret, signed, nowMs)) throw new OidcError(SOCIAL_LOGIN_FAILED);
   const base = (config.api_base ?? GIGYA_DEFAULT_API_BASE).replace(/\/+$/, '');
   const body = new URLSearchParams({ apiKey: config.api_key, secret: config.secret, UID: signed.uid, format: 'json' });
-  const account = (await fetchJson(`${base}/accounts.getAccountInfo`, {
+  const { body: answer } = await callVendor(`${base}/accounts.getAccountInfo`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: body.toString(),
-  })) as GigyaAccount;
+  });
+  const account = (answer ?? {}) as GigyaAccount;
   if (account.errorCode !== 0) throw new OidcError(typeof account.errorMessage === 'string' && account.errorMessage ? account.errorMessage : SOCIAL_LOGIN_FAILED);
   if (account.UID !== signed.uid) throw new OidcError(SOCIAL_LOGIN_FAILED);
   const profile = account.profile ?? {};

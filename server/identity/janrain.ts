@@ -5,9 +5,9 @@
  */
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
-import { fetchJson, OidcError } from '../auth/oidc.ts';
+import { OidcError } from '../auth/oidc.ts';
 import type { JanrainLoginConfig } from '../storage/siteLogins.ts';
-import { SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
+import { callVendor, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 
 
 interface AuthInfo {
@@ -19,11 +19,12 @@ interface AuthInfo {
 /** The token's reader; only `verifiedEmail` is kept as the account's email. */
 export async function janrainProfile(config: JanrainLoginConfig, token: string): Promise<ExternalProfile | null> {
   const base = config.app_url.replace(/\/+$/, '');
-  const info = (await fetchJson(`${base}/api/v2/auth_info`, {
+  const { body } = await callVendor(`${base}/api/v2/auth_info`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ apiKey: config.api_key, token, format: 'json' }).toString(),
-  })) as AuthInfo;
+  });
+  const info = (body ?? {}) as AuthInfo;
   // An unknown or used token (err.code 2), a wrong key (err.code 1): the reader's message is the spec's.
   if (info.stat !== 'ok' || !info.profile) throw new OidcError(SOCIAL_LOGIN_FAILED);
   const profile = info.profile;

@@ -1,7 +1,7 @@
 /**
- * One call to an identity provider's API (LoginRadius, a Backplane bus): its JSON answer and
- * status, so a route can pass on what the vendor says about a refusal. An unreachable vendor
- * or an answer that is not JSON is a 502.
+ * One call to an identity platform's API (Gigya, Janrain, LoginRadius, a Backplane bus): its
+ * JSON answer and status, so a route can pass on what the vendor says about a refusal. An
+ * unreachable vendor or an answer that is not JSON is a 502.
  */
 import { HttpError } from '../errors.ts';
 
