@@ -1,8 +1,8 @@
 /*
  * The vendor's side of the identity platforms' page-script stand-ins (demo/vendors/gigya.js,
- * demo/vendors/janrain.js; docs/login.md "Stand-ins"): the demo readers, and a panel — a status
- * line and one button per action — drawn into every element a selector matches. Load it before
- * them.
+ * janrain.js, loginradius.js, backplane.js; docs/login.md "Stand-ins"): the Gigya and Janrain
+ * demo readers, and a panel — a status line and one button per action — drawn into every
+ * element a selector matches. Load it before them.
  */
 (function () {
   var READERS = [{ id: 'ada', name: 'Ada Lovelace' }, { id: 'grace', name: 'Grace Hopper' }];
