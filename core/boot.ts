@@ -32,7 +32,9 @@ import { openAddressModal } from './session/addressParams.ts';
 import type { LoaderHost } from './loader/host.ts';
 import { createModuleImporter } from './loader/moduleImport.ts';
 import { scheduleAnalytics, stopAnalytics } from './analytics/lazy.ts';
-import { IDENTITY_PROVIDERS, identityContext, startIdentity } from './identity/start.ts';
+import { identityContext } from './identity/context.ts';
+import { startIdentity } from './identity/start.ts';
+import { realTimers } from './loader/timers.ts';
 
 export type { LoaderHost } from './loader/host.ts';
 
@@ -45,6 +47,8 @@ let currentHost: LoaderHost | null = null;
 /** Node tests of startup run without a page: the mounting duties need one. */
 const hasDom = typeof document === 'object';
 let stopSync: (() => void) | null = null;
+/** Stops following the page's identity platforms (core/identity/start.ts). */
+let stopIdentity: (() => void) | null = null;
 /** What the meta tags said for the current page (loadNewPage compares against it). */
 let lastRead: PageIdentity | null = null;
 
@@ -130,15 +134,11 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
     const { autoCookieLogin } = await import('./session/cookieLogin.ts');
     await autoCookieLogin(store.dispatch, store.getState);
   }
-  // Spec §4: a login may arrive at any time from the publisher's identity system (core/identity/).
+  // Spec §4 "Other login paths": the publisher's identity platforms on the page, when switched on.
   const settings = store.getState().session.settings;
-  if (booted && settings && IDENTITY_PROVIDERS.some((row) => row.enabled(settings)) && stopSync) {
-    const stopIdentity = startIdentity(identityContext(store.dispatch, store.getState));
-    const stopRest = stopSync;
-    stopSync = () => {
-      stopRest();
-      stopIdentity();
-    };
+  if (booted && hasDom && settings) {
+    stopIdentity?.();
+    stopIdentity = startIdentity(settings, identityContext(store, window as never, realTimers));
   }
 }
 
@@ -150,6 +150,8 @@ export function teardown(): void {
 function teardownWith(anchors: 'comment' | 'frozen'): void {
   stopSync?.();
   stopSync = null;
+  stopIdentity?.();
+  stopIdentity = null;
   stopAnalytics();
   currentHost?.unready?.();
   widgetQueue.unready();

@@ -44,9 +44,8 @@ import mediaGalleryRoutes from './routes/mediaGallery.ts';
 import staticRoutes from './routes/static.ts';
 import importExportRoutes from './routes/importExport.ts';
 import loginRoutes from './routes/logins.ts';
-import loginRadiusRoutes from './identity/loginRadius.ts';
-import backplaneRoutes from './identity/backplane.ts';
-import { registerIdentityStandins } from './demoIdentity.ts';
+import identityRoutes from './identity/routes.ts';
+import { registerIdentityStandIns } from './demoIdentity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import webhookRoutes from './webhooks/routes.ts';
@@ -135,10 +134,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(settingsRoutes, { prefix: '/api/v2' });
   app.register(thirdPartyRoutes, { prefix: '/api/v2' });
   app.register(loginRoutes, { prefix: '/api/v2' });
-  app.register(loginRadiusRoutes, { prefix: '/api/v2' });
-  app.register(backplaneRoutes, { prefix: '/api/v2' });
-  // demo/identity.html's identity providers (docs/login.md "Stand-ins"), never outside demo mode.
-  if (config.demo) registerIdentityStandins(app);
+  app.register(identityRoutes, { prefix: '/api/v2' }); // Gigya, Janrain, LoginRadius, Backplane
   app.register(importExportRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
   app.register(followRoutes, { prefix: '/api/v2' });
@@ -161,6 +157,8 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes);
+  // Demo mode: the identity platforms' stand-ins the demo site's logins call (docs/login.md).
+  if (config.demo) registerIdentityStandIns(app);
   app.register(openApiRoutes, { routes });
   return app;
 }

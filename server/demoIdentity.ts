@@ -1,16 +1,21 @@
 /**
- * The identity providers of demo/identity.html (demo mode only): their local stand-ins, served
- * by the app under /demo/standin/<provider>, and the demo site's login configuration pointing at
- * them (seed.ts), so `npm start` shows each sign-in working with no vendor account.
+ * The demo's identity platforms (docs/login.md "Stand-ins", demo/identity.html): in demo mode the
+ * app serves the Gigya, Janrain, LoginRadius and Backplane stand-ins under
+ * /demo/standin/<provider>, and the seed points the demo site's configuration at them, so
+ * `npm start` shows each sign-in working with no vendor account. The keys are public demo values.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEMO_SITE } from './seed.ts';
-import { putLoginConfig } from './storage/siteLogins.ts';
-import backplaneStandin from './standins/backplane.ts';
-import loginRadiusStandin, { type LoginRadiusAccount } from './standins/loginradius.ts';
+import { deleteLoginConfig, getLoginConfig, putLoginConfig } from './storage/siteLogins.ts';
+import gigyaStandIn from './standins/gigya.ts';
+import janrainStandIn from './standins/janrain.ts';
+import backplaneStandIn from './standins/backplane.ts';
+import loginRadiusStandIn, { type LoginRadiusAccount } from './standins/loginradius.ts';
 
-// identity: loginradius
-/** Public demo values: the stand-in's app, and the readers one can sign in as. */
+// identity: gigya
+export const DEMO_GIGYA = { apiKey: '3_vf-demo-gigya-api-key', secret: Buffer.from('vf demo gigya partner secret (public)').toString('base64') } as const;
+// identity: janrain
+export const DEMO_JANRAIN = { apiKey: 'vf-demo-janrain-api-key-public' } as const;
+// identity: loginradius — the stand-in's app, and the readers one can sign in as.
 export const DEMO_LOGINRADIUS = {
   apiKey: 'demo-loginradius-key',
   apiSecret: 'demo-loginradius-secret',
@@ -20,31 +25,50 @@ export const DEMO_LOGINRADIUS = {
     { Uid: 'lr-ben', FullName: 'Ben Radius', email: 'ben@loginradius.test', password: 'ben-demo-1', EmailVerified: false },
   ] satisfies LoginRadiusAccount[],
 };
-
 // identity: backplane
 export const DEMO_BACKPLANE = { bus: 'vf-demo-bus', user: 'vf-demo-bus', secret: 'demo-backplane-secret', otherBus: 'someone-elses-bus' };
 
-export function registerIdentityStandins(app: FastifyInstance): void {
-  app.register(loginRadiusStandin, { prefix: '/demo/standin/loginradius', apiKey: DEMO_LOGINRADIUS.apiKey, accounts: DEMO_LOGINRADIUS.accounts });
-  app.register(backplaneStandin, {
+/** Demo mode: the stand-ins' REST APIs, as the vendors' servers would answer. */
+export function registerIdentityStandIns(app: FastifyInstance): void {
+  app.register(gigyaStandIn, { prefix: '/demo/standin/gigya', ...DEMO_GIGYA });
+  app.register(janrainStandIn, { prefix: '/demo/standin/janrain', ...DEMO_JANRAIN });
+  app.register(loginRadiusStandIn, { prefix: '/demo/standin/loginradius', apiKey: DEMO_LOGINRADIUS.apiKey, accounts: DEMO_LOGINRADIUS.accounts });
+  app.register(backplaneStandIn, {
     prefix: '/demo/standin/backplane',
     buses: { [DEMO_BACKPLANE.bus]: { user: DEMO_BACKPLANE.user, secret: DEMO_BACKPLANE.secret }, [DEMO_BACKPLANE.otherBus]: { user: 'other', secret: 'other-secret' } },
   });
 }
 
-/** `origin`: where the app serves the demo (its stand-ins are there). */
-export async function seedDemoIdentity(app: FastifyInstance, origin: string): Promise<void> {
-  await putLoginConfig(app.db, DEMO_SITE.uuid, 'loginradius', {
+/** The demo site signs readers in through the stand-ins served at `origin`. */
+export async function seedDemoIdentity(app: FastifyInstance, siteUuid: string, origin: string): Promise<void> {
+  await putLoginConfig(app.db, siteUuid, 'gigya', { api_key: DEMO_GIGYA.apiKey, secret: DEMO_GIGYA.secret, api_base: `${origin}/demo/standin/gigya` });
+  await putLoginConfig(app.db, siteUuid, 'janrain', { api_key: DEMO_JANRAIN.apiKey, app_url: `${origin}/demo/standin/janrain` });
+  await putLoginConfig(app.db, siteUuid, 'loginradius', {
     integrated_login: true,
     api_key: DEMO_LOGINRADIUS.apiKey,
     api_secret: DEMO_LOGINRADIUS.apiSecret,
     app_name: DEMO_LOGINRADIUS.appName,
     api_base: `${origin}/demo/standin/loginradius`,
   });
-  await putLoginConfig(app.db, DEMO_SITE.uuid, 'backplane', {
+  await putLoginConfig(app.db, siteUuid, 'backplane', {
     server_url: `${origin}/demo/standin/backplane`,
     bus: DEMO_BACKPLANE.bus,
     bus_user: DEMO_BACKPLANE.user,
     bus_secret: DEMO_BACKPLANE.secret,
   });
+}
+
+/**
+ * Outside demo mode the stand-ins are not served: a demo configuration left by an earlier
+ * demo-mode start (its public demo keys) is removed, so its switches go off. One an admin set
+ * up since (other keys) is left alone.
+ */
+export async function retireDemoIdentity(app: FastifyInstance, siteUuid: string): Promise<void> {
+  const demo = {
+    gigya: (await getLoginConfig(app.db, siteUuid, 'gigya'))?.api_key === DEMO_GIGYA.apiKey,
+    janrain: (await getLoginConfig(app.db, siteUuid, 'janrain'))?.api_key === DEMO_JANRAIN.apiKey,
+    loginradius: (await getLoginConfig(app.db, siteUuid, 'loginradius'))?.api_secret === DEMO_LOGINRADIUS.apiSecret,
+    backplane: (await getLoginConfig(app.db, siteUuid, 'backplane'))?.bus_secret === DEMO_BACKPLANE.secret,
+  };
+  for (const [method, isDemo] of Object.entries(demo)) if (isDemo) await deleteLoginConfig(app.db, siteUuid, method as keyof typeof demo);
 }

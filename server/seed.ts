@@ -7,7 +7,8 @@
  * demo topics' followers (demoTopics.ts), the demo stories that trend (demoTrending.ts), the
  * demo cookbook's reviews (demoReviews.ts), the demo editors' notifications
  * (demoNotifications.ts), the demo share page's shares (demoShares.ts), the demo polls with
- * their votes (demoPolls.ts) and the analytics dashboard's history (demoAnalytics.ts).
+ * their votes (demoPolls.ts), the analytics dashboard's history (demoAnalytics.ts) and the
+ * Gigya and Janrain logins through their local stand-ins (demoIdentity.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -29,7 +30,7 @@ import { seedDemoPolls } from './demoPolls.ts';
 import { seedDemoReviews } from './demoReviews.ts';
 import { seedDemoAnalytics } from './demoAnalytics.ts';
 import { DEMO_AD_SETTINGS } from './demoAds.ts';
-import { seedDemoIdentity } from './demoIdentity.ts';
+import { retireDemoIdentity, seedDemoIdentity } from './demoIdentity.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -62,7 +63,10 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   // configuration, so a restart does not hide a login method an admin set up.
   await syncLoginSettings(app.db, DEMO_SITE.uuid);
   app.sites.invalidate();
-  if (!app.demo) return retireDemoPasswords(app);
+  if (!app.demo) {
+    await retireDemoIdentity(app, DEMO_SITE.uuid);
+    return retireDemoPasswords(app);
+  }
   await seedDemoAccounts(app);
   if (!options.demoContent) return;
   await seedDemoLiveblog(app, options.demoContent.dataDir);
@@ -75,7 +79,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoShares(app); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
   await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
-  await seedDemoIdentity(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
+  await seedDemoIdentity(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Publisher and social logins (docs/login.md, docs/api.md "Logins"): the publisher's cookie, a
- * JWT, an OpenID Connect id token, and the one-time token the social popup delivers. Each ends,
- * as every login does, in core/session/loginEvents.ts.
+ * JWT, an OpenID Connect id token, the one-time token the social popup delivers, and the identity
+ * platforms' (Gigya's signed UID, Janrain's and LoginRadius's tokens, a Backplane bus message;
+ * core/identity/). Each ends, as every login does, in core/session/loginEvents.ts.
  */
 import type { AuthResult } from './types.ts';
 import { baseApi } from './base.ts';
@@ -9,16 +10,22 @@ import { toApiError, type ApiError } from './errors.ts';
 import { thirdPartyEnabled } from '../session/storage.ts';
 import { announceLogin, announceLoginFailure, type LoginType } from '../session/loginEvents.ts';
 
-export type ExternalLoginType = Extract<LoginType, 'cookie' | 'jwt' | 'openidconnect' | 'social' | 'loginradius' | 'backplane' | 'backplane_v1_2'>;
+export type ExternalLoginType = Extract<
+  LoginType,
+  'cookie' | 'jwt' | 'openidconnect' | 'social' | 'gigya' | 'janrain' | 'loginradius' | 'backplane' | 'backplane_v1_2'
+>;
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 
 export interface ExternalLoginArgs {
   type: ExternalLoginType;
-  /** The provider's token (Backplane logins name a bus message in `fields` instead). */
+  /** The provider's token; Gigya and Backplane send `fields` instead. */
   token?: string;
   /** OpenID Connect: the nonce the id token must carry. */
   nonce?: string;
-  /** Backplane: `messageChannel` + `messageid` (v2) or `backplane_id` (v1.2). */
+  /**
+   * Gigya: its signed UID (`uid`, `uid_signature`, `uid_timestamp`). Backplane: the bus message,
+   * `messageChannel` + `messageid` (v2) or `backplane_id` (v1.2).
+   */
   fields?: Record<string, string>;
 }
 
@@ -27,6 +34,8 @@ const PATHS: Record<ExternalLoginType, string> = {
   jwt: 'users/login/jwt',
   openidconnect: 'users/login/openidconnect',
   social: 'users/sociallogin',
+  gigya: 'users/login/gigya',
+  janrain: 'users/login/janrain/oauth',
   loginradius: 'users/loginradiuslogin',
   backplane: 'users/backplane',
   backplane_v1_2: 'users/backplane_v1_2',

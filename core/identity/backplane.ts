@@ -1,6 +1,6 @@
 /**
  * Backplane on the page (docs/login.md "Backplane", spec platform.md §4): once the Backplane
- * client has a channel (looked for every 100 ms), vf subscribes to it. An `identity/login`
+ * client has a channel (looked for every 100 ms, for at most a minute), vf subscribes to it. An `identity/login`
  * message is handed to vf's server by channel and id (`users/backplane`; a v1.2 message without
  * a messageURL by its id, `users/backplane_v1_2`), which reads it from the site's bus. Only one
  * Backplane login runs at a time: a message arriving meanwhile is dropped. Whether a message
@@ -8,7 +8,8 @@
  * already, nor when the site turns widget logins off). `identity/logout` signs the reader out.
  */
 import { can } from '../permissions/index.ts';
-import { READY_POLL_MS, type IdentityContext } from './start.ts';
+import type { IdentityContext } from './start.ts';
+import { readyPollDelay } from './waits.ts';
 
 interface BackplaneClient {
   getChannelID(): string | null | undefined;
@@ -31,22 +32,23 @@ function idOf(message: BackplaneMessage): { type: 'backplane' | 'backplane_v1_2'
   return message.id ? { type: 'backplane_v1_2', id: message.id } : null;
 }
 
-export function start(ctx: IdentityContext): () => void {
-  const backplane = ctx.win['Backplane'] as BackplaneClient;
+export function startAdapter(context: IdentityContext): () => void {
+  const backplane = context.window['Backplane'] as BackplaneClient;
   let stopped = false;
   let handle: unknown = null;
   let subscription: unknown = null;
   let running = false;
+  let attempt = 0;
 
   const mayLogIn = () => {
-    const { user, settings } = ctx.getState().session;
+    const { user, settings } = context.session();
     return !!settings && can('user', 'login', { user, settings }).allowed;
   };
 
   const onMessage = (message: BackplaneMessage) => {
     if (stopped) return;
     if (message.type === 'identity/logout') {
-      ctx.logout().catch(() => undefined);
+      context.logout().catch(() => undefined);
       return;
     }
     if (message.type !== 'identity/login' || running || !mayLogIn()) return;
@@ -55,8 +57,8 @@ export function start(ctx: IdentityContext): () => void {
     if (!named || !channel) return;
     running = true;
     const fields: Record<string, string> = named.type === 'backplane' ? { messageChannel: channel, messageid: named.id } : { backplane_id: named.id };
-    ctx
-      .login(named.type, { fields })
+    context
+      .login({ type: named.type, fields })
       .catch(() => undefined) // published as a login failure
       .finally(() => {
         running = false;
@@ -66,7 +68,8 @@ export function start(ctx: IdentityContext): () => void {
   const ready = () => {
     if (stopped) return;
     if (!backplane.getChannelID()) {
-      handle = ctx.timers.setTimeout(ready, READY_POLL_MS);
+      const delay = readyPollDelay(attempt++);
+      handle = delay === null ? null : context.timers.setTimeout(ready, delay);
       return;
     }
     subscription = backplane.subscribe(onMessage);
@@ -75,7 +78,7 @@ export function start(ctx: IdentityContext): () => void {
 
   return () => {
     stopped = true;
-    ctx.timers.clearTimeout(handle);
+    context.timers.clearTimeout(handle);
     if (subscription !== null) backplane.unsubscribe?.(subscription);
   };
 }

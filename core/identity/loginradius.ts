@@ -10,16 +10,16 @@ interface LoginRadiusObject {
   $hooks: { register(name: string, fn: (data: unknown) => void): void };
 }
 
-export function start(ctx: IdentityContext): () => void {
-  const lr = ctx.win['LRObject'] as LoginRadiusObject;
+export function startAdapter(context: IdentityContext): () => void {
+  const lr = context.window['LRObject'] as LoginRadiusObject;
   let stopped = false;
   lr.$hooks.register('successCallback', (data) => {
     const token = (data as { access_token?: unknown } | null)?.access_token;
     // A refusal is published as a login failure (core/session/loginEvents.ts); the reader stays as they are.
-    if (!stopped && typeof token === 'string' && token) ctx.login('loginradius', { token }).catch(() => undefined);
+    if (!stopped && typeof token === 'string' && token) context.login({ type: 'loginradius', token }).catch(() => undefined);
   });
   lr.$hooks.register('logoutCallback', () => {
-    if (!stopped) ctx.logout().catch(() => undefined);
+    if (!stopped) context.logout().catch(() => undefined);
   });
   return () => {
     stopped = true;

@@ -1,86 +1,117 @@
 /**
- * The publishers' identity systems on the page (docs/login.md, spec platform.md §4 "Other login
- * paths"): one row per provider. Boot calls startIdentity once the site's settings are known; a
- * provider's adapter (its own chunk) is loaded only when its switch is on AND the vendor's object
- * is on the page. The vendor's script may come later: presence is looked for every 100 ms (the
- * spec's backplane/janrain ready interval), for at most a minute.
+ * The publishers' identity platforms on the page (docs/login.md "Identity platforms", spec
+ * platform.md §4 "Other login paths"): one row per provider. Once the site settings are known,
+ * boot calls startIdentity: for each provider whose switch is on, it waits for the vendor's
+ * global (the vendor's script may come later) and only then loads the adapter chunk, which
+ * follows the vendor's logins and logouts for as long as the page lives; a login may arrive at
+ * any time. The waits (core/identity/waits.ts): LoginRadius, Backplane and Janrain are looked for
+ * every 100 ms (the spec's "backplane/janrain ready") and given up after a minute; Gigya's look
+ * steps up from 1 s to 60 s and goes on for as long as the page lives.
  */
-import type { SiteSettings } from '../settings/site.ts';
-import { thirdPartyLoginEnabled } from '../settings/site.ts';
-import { realTimers, type Timers } from '../loader/timers.ts';
+import type { Timers } from '../loader/timers.ts';
 import type { SessionState } from '../session/slice.ts';
-import type { ExternalLoginType } from '../api/externalLogins.ts';
+import { thirdPartyLoginEnabled, type SiteSettings } from '../settings/site.ts';
+import type { ExternalLoginArgs } from '../api/externalLogins.ts';
+import { gigyaPollDelay, readyPollDelay } from './waits.ts';
 
-/** Spec §4: backplane/janrain ready. */
-export const READY_POLL_MS = 100;
-/** How long a vendor's script may take to appear: 600 × 100 ms. */
-export const READY_TRIES = 600;
+/** The page's globals an adapter reads (the vendors' objects, local storage). */
+export type IdentityWindow = Record<string, any>;
 
-/** What an adapter gets: the page, fake-able time, the session, and vf's login and logout. */
+/** What an adapter may do with vf's session (core/identity/context.ts makes it from the store). */
 export interface IdentityContext {
-  win: Record<string, unknown>;
+  window: IdentityWindow;
   timers: Timers;
-  getState(): { session: SessionState };
-  login(type: ExternalLoginType, args: { token?: string; fields?: Record<string, string> }): Promise<unknown>;
+  isLoggedIn(): boolean;
+  /** The session with the site's settings, for the login event's permission check (Backplane). */
+  session(): SessionState;
+  /** Logs in (ends in announceLogin, or publishes login_failure and rejects). */
+  login(args: ExternalLoginArgs): Promise<unknown>;
+  /** The reader signed out on the vendor's side: out of vf too. */
   logout(): Promise<unknown>;
 }
 
 export interface IdentityAdapter {
-  /** Starts listening to the vendor; the returned function stops. */
-  start(ctx: IdentityContext): () => void;
+  /** Starts following the vendor; the returned function stops. */
+  startAdapter(context: IdentityContext): () => void;
 }
 
-export interface IdentityRow {
+export interface IdentityProvider {
   name: string;
   enabled(settings: SiteSettings): boolean;
-  present(win: Record<string, unknown>): boolean;
+  present(win: IdentityWindow): boolean;
+  /** How long to wait before looking for the vendor's global again (attempt 0, 1, …); null gives up. */
+  wait(attempt: number): number | null;
   load(): Promise<IdentityAdapter>;
 }
 
-export const IDENTITY_PROVIDERS: IdentityRow[] = [
-  // identity: loginradius — the page's LoginRadius V2 object (`LRObject`, the name LoginRadius's docs give it).
-  { name: 'loginradius', enabled: (s) => thirdPartyLoginEnabled(s), present: (w) => typeof w['LRObject'] === 'object' && w['LRObject'] !== null, load: () => import('./loginradius.ts') },
-  // identity: backplane — the Backplane JS client.
-  { name: 'backplane', enabled: (s) => s.authprovider_backplane_v2_enabled, present: (w) => typeof w['Backplane'] === 'function' || typeof w['Backplane'] === 'object', load: () => import('./backplane.ts') },
+const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null;
+
+export const IDENTITY_PROVIDERS: readonly IdentityProvider[] = [
+  // identity: gigya
+  {
+    name: 'gigya',
+    enabled: (settings) => settings.authprovider_gigya_poll === true,
+    present: (win) => isObject(win['gigya']) && (isObject(win['gigya'].accounts) || isObject(win['gigya'].socialize)),
+    wait: gigyaPollDelay,
+    load: () => import('./gigya.ts'),
+  },
+  // identity: janrain
+  {
+    name: 'janrain',
+    enabled: (settings) => settings.authprovider_janrain_enabled === true,
+    // The page's embed code makes `janrain` and sets `janrain.ready` once its document is loaded.
+    present: (win) => isObject(win['janrain']) && win['janrain'].ready === true,
+    wait: readyPollDelay,
+    load: () => import('./janrain.ts'),
+  },
+  // identity: loginradius
+  {
+    name: 'loginradius',
+    enabled: thirdPartyLoginEnabled,
+    // The page's LoginRadius V2 object (`LRObject`, the name LoginRadius's docs give it).
+    present: (win) => isObject(win['LRObject']),
+    wait: readyPollDelay,
+    load: () => import('./loginradius.ts'),
+  },
+  // identity: backplane
+  {
+    name: 'backplane',
+    enabled: (settings) => settings.authprovider_backplane_v2_enabled === true,
+    // The Backplane JS client.
+    present: (win) => typeof win['Backplane'] === 'function' || isObject(win['Backplane']),
+    wait: readyPollDelay,
+    load: () => import('./backplane.ts'),
+  },
 ];
 
-/** Starts every enabled provider once its vendor is on the page; returns a stop for all. */
-export function startIdentity(ctx: IdentityContext, rows: IdentityRow[] = IDENTITY_PROVIDERS): () => void {
-  const settings = ctx.getState().session.settings;
-  const stops: (() => void)[] = [];
+/** Starts every enabled provider's wait; the returned function stops the waits and adapters. */
+export function startIdentity(settings: SiteSettings, context: IdentityContext, providers: readonly IdentityProvider[] = IDENTITY_PROVIDERS): () => void {
   let stopped = false;
-  for (const row of settings ? rows.filter((r) => r.enabled(settings)) : []) {
-    let tries = 0;
+  const stops: (() => void)[] = [];
+  for (const provider of providers) {
+    if (!provider.enabled(settings)) continue;
+    let attempt = 0;
     let handle: unknown = null;
-    stops.push(() => ctx.timers.clearTimeout(handle));
     const look = () => {
+      handle = null;
       if (stopped) return;
-      if (!row.present(ctx.win)) {
-        if (++tries < READY_TRIES) handle = ctx.timers.setTimeout(look, READY_POLL_MS);
+      if (!provider.present(context.window)) {
+        const delay = provider.wait(attempt++);
+        if (delay !== null) handle = context.timers.setTimeout(look, delay);
         return;
       }
-      row.load().then(
+      provider.load().then(
         (adapter) => {
-          if (!stopped) stops.push(adapter.start(ctx));
+          if (!stopped) stops.push(adapter.startAdapter(context));
         },
-        () => undefined, // a chunk that fails to load leaves the reader as they are
+        (error: unknown) => console.warn(`vf: the ${provider.name} login did not load`, error),
       );
     };
+    stops.push(() => handle !== null && context.timers.clearTimeout(handle));
     look();
   }
   return () => {
     stopped = true;
     for (const stop of stops.splice(0)) stop();
-  };
-}
-
-/** The page and the store as boot has them. */
-export function identityContext(dispatch: (action: any) => any, getState: () => { session: SessionState }, timers: Timers = realTimers): IdentityContext {
-  return {
-    win: globalThis as unknown as Record<string, unknown>,
-    timers,
-    getState,
-    login: async (type, args) => (await import('../api/externalLogins.ts')).externalLogin(dispatch, { type, ...args }),
-    logout: async () => dispatch((await import('../api/users.ts')).usersApi.endpoints.logout.initiate()),
   };
 }

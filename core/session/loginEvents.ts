@@ -1,9 +1,9 @@
 /**
  * The one place a login of any kind ends (platform spec §4 "Login lifecycle"): email/password,
- * signup, publisher cookie, JWT, OpenID Connect id token, social popup. It stores the session
- * (`session/loggedIn`) and publishes `authentication / login` with the is-new flag — once per
- * email: a second success for the same address (a cookie login after the dialog's) is not
- * announced again. Failures of every path publish `authentication / login_failure` with the
+ * signup, publisher cookie, JWT, OpenID Connect id token, social popup, the identity platforms
+ * (core/identity/). It stores the session (`session/loggedIn`) and publishes `authentication /
+ * login` with the is-new flag — once per email: a second success for the same address (a cookie
+ * login after the dialog's) is not announced again. Failures of every path publish `authentication / login_failure` with the
  * login type. Also: the signup referral, the dialog's cancel / close, logout, and `required`.
  */
 import type { Dispatch } from '@reduxjs/toolkit';
@@ -13,7 +13,18 @@ import { publish } from '../global-api/bus.ts';
 import { loggedIn } from './slice.ts';
 import { clearSignupReferral, readSignupReferral } from './storage.ts';
 
-export type LoginType = 'email' | 'signup' | 'cookie' | 'jwt' | 'openidconnect' | 'social' | 'loginradius' | 'backplane' | 'backplane_v1_2';
+export type LoginType =
+  | 'email'
+  | 'signup'
+  | 'cookie'
+  | 'jwt'
+  | 'openidconnect'
+  | 'social'
+  | 'gigya'
+  | 'janrain'
+  | 'loginradius'
+  | 'backplane'
+  | 'backplane_v1_2';
 
 export interface LoginOutcome {
   type: LoginType;

@@ -5,10 +5,16 @@
  * an id, `Backplane.unsubscribe(id)`: what vf's adapter (core/identity/backplane.ts) uses.
  * Publishing posts to the stand-in bus (server/standins/backplane.ts) at `serverBaseURL` and
  * delivers the message, with its messageURL, to the channel's subscribers. It never contacts a
- * real bus. demo/identity.html's buttons call `Backplane.publish(type, payload, bus?)` with
- * `Backplane.identity(person)` as an identity/login payload.
+ * real bus. `Backplane.publish(type, payload, bus?)` takes `Backplane.identity(person)` as an
+ * identity/login payload. Into every element with `data-backplane-standin` it renders
+ * (demo/standin-panel.js, loaded first) the publisher's side: "Sign in via Backplane as …", a
+ * sign-in message on another site's bus (a refused path) and "Sign out via Backplane".
  */
 (function () {
+  var panel = window.vfStandInPanel; // demo/standin-panel.js
+  var BEA = { id: 'bea', name: 'Bea Plane' };
+  var OTHER_BUS = 'someone-elses-bus';
+  var signedIn = null;
   var config = null;
   var channel = null;
   var subscribers = {};
@@ -45,4 +51,13 @@
     } } };
   };
   window.Backplane = Backplane;
+
+  function render() {
+    panel('[data-backplane-standin]', signedIn ? 'Backplane stand-in: signed in as ' + signedIn : 'Backplane stand-in: signed out', [
+      ['Sign in via Backplane as ' + BEA.name, function () { signedIn = BEA.name; render(); Backplane.publish('identity/login', Backplane.identity(BEA)); }],
+      ["Sign-in message on another site's bus", function () { Backplane.publish('identity/login', Backplane.identity(BEA), OTHER_BUS); }],
+      ['Sign out via Backplane', function () { signedIn = null; render(); Backplane.publish('identity/logout', {}); }],
+    ]);
+  }
+  panel.whenReady(render);
 })();

@@ -13,10 +13,7 @@ import { NOT_ENABLED } from '../routes/logins.ts';
 import { answers, type Common, strictObject, uuid } from '../routes/schemas.ts';
 import { getLoginConfig, LOGINRADIUS_API, loginRadiusEnabled, type LoginRadiusConfig } from '../storage/siteLogins.ts';
 import { makeSott } from './loginRadiusSott.ts';
-import { callVendor, textOf } from './vendorFetch.ts';
-
-/** Shown when LoginRadius refuses the token without a reason of its own. */
-export const SOCIAL_LOGIN_FAILED = 'Social login failed.';
+import { callVendor, LOGIN_TOKEN_MISSING, SOCIAL_LOGIN_FAILED, textOf } from './vendorFetch.ts';
 
 interface LoginBody extends Common {
   token: string;
@@ -61,7 +58,7 @@ export default async function loginRadiusRoutes(app: FastifyInstance): Promise<v
     },
     async (request) => {
       const token = request.body.token.trim();
-      if (!token) throw badRequest('invalid login token payload', 'token');
+      if (!token) throw badRequest(LOGIN_TOKEN_MISSING, 'token');
       const site = await siteOf(request.body.section);
       const config = await enabledConfig(site.uuid);
       return finish(site, 'loginradius', await loginRadiusProfile(config, token));

@@ -1,11 +1,16 @@
 /**
- * One call to an identity provider's API (LoginRadius, a Backplane bus): its JSON answer and
- * status, so a route can pass on what the vendor says about a refusal. An unreachable vendor
- * or an answer that is not JSON is a 502.
+ * One call to an identity platform's API (Gigya, Janrain, LoginRadius, a Backplane bus): its
+ * JSON answer and status, so a route can pass on what the vendor says about a refusal. An
+ * unreachable vendor or an answer that is not JSON is a 502.
  */
 import { HttpError } from '../errors.ts';
 
 const TIMEOUT_MS = 5000;
+
+/** Spec §8: what a refused identity login answers when the vendor says no more. */
+export const SOCIAL_LOGIN_FAILED = 'Social login failed.';
+/** Spec §5: an identity login without its token (Janrain, LoginRadius). */
+export const LOGIN_TOKEN_MISSING = 'invalid login token payload';
 
 export interface VendorAnswer {
   ok: boolean;

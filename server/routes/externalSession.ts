@@ -18,8 +18,8 @@ import { answers } from './schemas.ts';
 
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 
-/** The answer of an identity provider's login route: `{ result: ExternalLoginResult }`. */
-export const loginAnswers = answers({
+/** An ExternalLoginResult's schema. */
+export const loginResult = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -30,7 +30,10 @@ export const loginAnswers = answers({
     is_new: { type: 'boolean' },
   },
   required: ['user', 'session', 'access_token', 'refresh_token', 'is_new'],
-});
+} as const;
+
+/** The answer of an identity provider's login route: `{ result: ExternalLoginResult }`. */
+export const loginAnswers = answers(loginResult);
 
 export interface ExternalSessions {
   /** The site a login body names (`section`), else 404. */

@@ -29,6 +29,9 @@ export const loginConfigSchemas = {
     },
     ['client_id', 'client_secret'],
   ),
+  /** Gigya's partner secret is base64 (it is decoded for the HMAC). */
+  gigya: strictObject({ api_key: identifier, secret: { type: 'string', minLength: 16, maxLength: 512, pattern: '^[A-Za-z0-9+/]+={0,2}$' }, api_base: httpUrl }, ['api_key', 'secret']),
+  janrain: strictObject({ api_key: { type: 'string', minLength: 16, maxLength: 512, pattern: '^\\S+$' }, app_url: httpUrl }, ['api_key', 'app_url']),
   loginradius: strictObject(
     {
       integrated_login: { type: 'boolean' },

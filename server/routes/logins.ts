@@ -87,24 +87,26 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   // --- configuration (admins of the site) ---
 
   const siteParams = { type: 'object', additionalProperties: false, properties: { uuid }, required: ['uuid'] } as const;
+  /** A method's configuration as an admin reads it back (secrets as `true`, see redact). */
+  const redacted = { type: 'object', additionalProperties: true } as const;
 
-  app.get<{ Params: { uuid: string } }>('/sites/:uuid/logins', { schema: { params: siteParams, querystring: strictObject({}) } }, async (request) => {
+  app.get<{ Params: { uuid: string } }>('/sites/:uuid/logins', { schema: { params: siteParams, querystring: strictObject({}), response: answers({ type: 'object', additionalProperties: redacted }) } }, async (request) => {
     const site = await adminSite(request);
     const methods = await configuredMethods(app.db, site.uuid);
-    return { result: Object.fromEntries([...methods].map(([method, config]) => [method, redact(config)])) };
+    return { result: Object.fromEntries([...methods].map(([method, config]) => [method, redact(config, method)])) };
   });
 
   for (const method of LOGIN_METHODS) {
     const schemaKey: ConfigKind = (SOCIAL_LOGIN_TYPES as readonly string[]).includes(method) ? 'social' : (method as ConfigKind);
     app.put<{ Params: { uuid: string }; Body: Record<string, unknown> }>(
       `/sites/:uuid/logins/${method}`,
-      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}), response: answers({ type: 'object', additionalProperties: true }) } },
+      { schema: { params: siteParams, body: loginConfigSchemas[schemaKey], querystring: strictObject({}), response: answers(redacted) } },
       async (request) => {
         const site = await adminSite(request);
         const { session: _session, section: _section, ...config } = request.body;
         validateLoginConfig(schemaKey, config);
         await putLoginConfig(app.db, site.uuid, method as LoginMethod, config);
-        return { result: redact(config) };
+        return { result: redact(config, method) };
       },
     );
     app.delete<{ Params: { uuid: string } }>(
@@ -127,8 +129,10 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** A config as an admin may read it back: secrets replaced by `true` ("set"). */
-function redact(config: unknown): Record<string, unknown> {
+function redact(config: unknown, method: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(config as Record<string, unknown>) };
-  for (const key of ['secret', 'client_secret', 'api_secret', 'bus_secret']) if (key in out) out[key] = true;
+  // Janrain's API key is its secret; Gigya's and LoginRadius's keys are public (pages carry them).
+  const secrets = method === 'janrain' ? ['api_key'] : ['secret', 'client_secret', 'api_secret', 'bus_secret'];
+  for (const key of secrets) if (key in out) out[key] = true;
   return out;
 }

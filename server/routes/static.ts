@@ -16,8 +16,8 @@ const DEMO = join(REPO_ROOT, 'demo');
 
 /** The vendors with a stand-in in demo/vendors/standin.js: every integration but none. */
 const STAND_IN_VENDORS = AD_INTEGRATIONS.filter((integration) => integration !== 'none');
-/** The identity providers' page-script stand-ins: demo/vendors/<provider>.js each (docs/login.md "Stand-ins"). */
-const IDENTITY_STAND_INS = ['loginradius', 'backplane'];
+/** The identity platforms' page scripts (docs/login.md "Stand-ins"): demo/vendors/<provider>.js each. */
+const IDENTITY_STAND_INS = ['gigya', 'janrain', 'loginradius', 'backplane'];
 
 const SHORT_CACHE = 'public, max-age=300';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

@@ -1,14 +1,18 @@
 /**
  * Each site's login methods (migration 006, docs/login.md): publisher cookie, JWT, OpenID Connect
- * id token and the social providers. The config holds secrets: it is read by the login routes
- * only; clients see the public switches derived from it (site settings, see syncLoginSettings).
+ * id token, the social providers and the identity platforms (Gigya, Janrain, LoginRadius,
+ * Backplane). The config holds secrets: it is read by the login routes only; clients see the
+ * public switches derived from it (site settings, see syncLoginSettings).
  */
 import type { Kysely } from 'kysely';
 import { SOCIAL_LOGIN_TYPES, thirdPartyLoginEnabled } from '../../core/settings/site.ts';
 import type { Database } from './schema.ts';
 import { updateSiteSettings } from './sites.ts';
 
-export const IDENTITY_METHODS = ['loginradius', 'backplane'] as const;
+/** The publishers' identity platforms (docs/login.md "Identity platforms"): the page's own login. */
+export const IDENTITY_METHODS = ['gigya', 'janrain', 'loginradius', 'backplane'] as const;
+export type IdentityMethod = (typeof IDENTITY_METHODS)[number];
+
 export const LOGIN_METHODS = ['cookie', 'jwt', 'oidc', ...SOCIAL_LOGIN_TYPES, ...IDENTITY_METHODS] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
@@ -35,6 +39,24 @@ export interface SocialLoginConfig {
   token_endpoint?: string;
   userinfo_endpoint?: string;
   scope?: string;
+}
+
+/**
+ * SAP Gigya (Customer Data Cloud): `secret` (base64, the site's partner secret) checks the UID
+ * signatures; `api_key` + `secret` read the profile at `{api_base}/accounts.getAccountInfo`.
+ */
+export interface GigyaLoginConfig {
+  api_key: string;
+  secret: string;
+  /** Default https://accounts.us1.gigya.com (the data centre of the site's key). */
+  api_base?: string;
+}
+
+/** Janrain Engage: the token is exchanged at `{app_url}/api/v2/auth_info` with `api_key`. */
+export interface JanrainLoginConfig {
+  api_key: string;
+  /** The Engage application, e.g. https://<app>.rpxnow.com. */
+  app_url: string;
 }
 
 /**
@@ -66,11 +88,13 @@ export interface LoginConfigs {
   jwt: JwtLoginConfig;
   oidc: OidcLoginConfig;
   social: SocialLoginConfig;
+  gigya: GigyaLoginConfig;
+  janrain: JanrainLoginConfig;
   loginradius: LoginRadiusConfig;
   backplane: BackplaneConfig;
 }
 
-type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' | 'loginradius' | 'backplane' ? LoginConfigs[M] : SocialLoginConfig;
+type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' | IdentityMethod ? LoginConfigs[M] : SocialLoginConfig;
 
 /** The LoginRadius API the site's config names. */
 export const LOGINRADIUS_API = 'https://api.loginradius.com';
@@ -141,5 +165,7 @@ export async function syncLoginSettings(db: Kysely<Database>, siteUuid: string):
     authprovider_custom_cookie_name: cookie?.cookie_name ?? null,
     authprovider_oidc_enabled: methods.has('oidc'),
     authprovider_social_providers: social.length ? social.join(',') : null,
+    authprovider_gigya_poll: methods.has('gigya'),
+    authprovider_janrain_enabled: methods.has('janrain'),
   });
 }

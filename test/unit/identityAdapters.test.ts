@@ -6,10 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { start as startBackplane, type BackplaneMessage } from '../../core/identity/backplane.ts';
-import { start as startLoginRadius } from '../../core/identity/loginradius.ts';
-import { type IdentityContext, READY_POLL_MS, READY_TRIES, startIdentity } from '../../core/identity/start.ts';
-import { resolveSiteSettings } from '../../core/settings/site.ts';
+import { startAdapter as startBackplane, type BackplaneMessage } from '../../core/identity/backplane.ts';
+import { startAdapter as startLoginRadius } from '../../core/identity/loginradius.ts';
+import { type IdentityContext, type IdentityProvider, startIdentity } from '../../core/identity/start.ts';
+import { READY_POLL_MS, READY_TRIES, readyPollDelay } from '../../core/identity/waits.ts';
+import { resolveSiteSettings, type SiteSettings } from '../../core/settings/site.ts';
 import type { SessionState } from '../../core/session/slice.ts';
 import { manualTimers } from '../support/manualTimers.ts';
 
@@ -21,10 +22,11 @@ function context(win: Record<string, unknown>, settings: Record<string, unknown>
   const calls: unknown[][] = [];
   let finishLogin: (() => void) | null = null;
   const ctx: IdentityContext = {
-    win,
+    window: win,
     timers,
-    getState: () => ({ session: { user, settings: resolveSiteSettings(settings) } as unknown as SessionState }),
-    login: (type, args) => {
+    isLoggedIn: () => user !== GUEST,
+    session: () => ({ user, settings: resolveSiteSettings(settings) }) as unknown as SessionState,
+    login: ({ type, ...args }) => {
       calls.push(['login', type, args]);
       return new Promise<void>((resolve) => (finishLogin = resolve));
     },
@@ -33,6 +35,7 @@ function context(win: Record<string, unknown>, settings: Record<string, unknown>
   return { ctx, timers, calls, finish: () => finishLogin?.() };
 }
 
+const SETTINGS: SiteSettings = resolveSiteSettings({});
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 function fakeBackplane(channel: string | null) {
@@ -52,14 +55,15 @@ describe('identity start', () => {
   it('loads a provider only with its switch on, once its vendor appears (every 100 ms)', async () => {
     const win: Record<string, unknown> = {};
     const loaded: string[] = [];
-    const rows = ['on', 'off'].map((name) => ({
+    const rows: IdentityProvider[] = ['on', 'off'].map((name) => ({
       name,
       enabled: () => name === 'on',
-      present: (w: Record<string, unknown>) => name in w,
-      load: async () => ({ start: () => (loaded.push(name), () => undefined) }),
+      present: (w) => name in w,
+      wait: readyPollDelay,
+      load: async () => ({ startAdapter: () => (loaded.push(name), () => undefined) }),
     }));
     const { ctx, timers } = context(win);
-    startIdentity(ctx, rows);
+    startIdentity(SETTINGS, ctx, rows);
     timers.tick(READY_POLL_MS * 3);
     await flush();
     assert.deepEqual(loaded, []);
@@ -75,15 +79,15 @@ describe('identity start', () => {
   });
 
   it('stops looking after a minute, or when stopped', async () => {
-    const row = { name: 'late', enabled: () => true, present: () => false, load: async () => ({ start: () => () => undefined }) };
+    const row: IdentityProvider = { name: 'late', enabled: () => true, present: () => false, wait: readyPollDelay, load: async () => ({ startAdapter: () => () => undefined }) };
     const { ctx, timers } = context({});
-    startIdentity(ctx, [row]);
+    startIdentity(SETTINGS, ctx, [row]);
     for (let i = 2; i < READY_TRIES; i++) timers.tick(READY_POLL_MS);
     assert.equal(timers.pending(), 1); // still looking just before the minute is up
     timers.tick(READY_POLL_MS);
     assert.equal(timers.pending(), 0);
     const second = context({});
-    const stop = startIdentity(second.ctx, [row]);
+    const stop = startIdentity(SETTINGS, second.ctx, [row]);
     assert.equal(second.timers.pending(), 1);
     stop();
     assert.equal(second.timers.pending(), 0);
