@@ -13,7 +13,7 @@ import { findUserByUuid } from '../storage/users.ts';
 import { type ConfigKind, loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
 import { absentBodyIsEmpty, answers, type Common, strictObject, uuid } from './schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
-import { externalSessions } from './externalSession.ts';
+import { externalSessions, loginAnswers } from './externalSession.ts';
 
 
 export const NOT_ENABLED = LOGIN_NOT_ENABLED;
@@ -37,6 +37,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   const loginSchema = (extra: Record<string, object> = {}) => ({
     body: strictObject({ token, thirdparty_enabled: { type: 'boolean' }, ...extra }, ['token', 'section']),
     querystring: strictObject({}),
+    response: loginAnswers,
   });
 
   app.post<{ Body: TokenBody }>('/users/login/cookie', { schema: loginSchema() }, async (request) => {
