@@ -12,7 +12,7 @@ import { type AnalyticsBatch, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../co
 import { DASHBOARD_MAX_DAYS, dayMs } from '../../core/api/analyticsTypes.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '../auth/rateLimit.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
-import { params } from '../routes/schemas.ts';
+import { params, sends } from '../routes/schemas.ts';
 import { dayOf, pruneAnalytics } from '../storage/analytics.ts';
 import { dashboard } from '../storage/analyticsDashboard.ts';
 import { hostOf, siteOr404 } from '../storage/sites.ts';
@@ -89,7 +89,7 @@ export default async function analyticsRoutes(app: FastifyInstance, options: { l
 
   app.get<{ Querystring: { domain: string; batch: string } }>(
     '/events.gif',
-    { schema: { querystring: gifQuery } },
+    { schema: { querystring: gifQuery, response: { 200: sends('A 1×1 transparent GIF', 'image/gif') } } },
     async (request, reply) => {
       if (Buffer.byteLength(request.query.batch) > MAX_BATCH_BYTES) throw tooLarge();
       let batch: unknown;

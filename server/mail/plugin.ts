@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml as escape } from './accountMails.ts';
 import { createMailer, linksIn, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
+import { sends } from '../routes/schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,7 @@ export default fp<MailPluginOptions>(
 );
 
 function registerDemoPage(app: FastifyInstance, folder: string): void {
-  app.get('/demo/mail', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} } } }, async (_request, reply) => {
+  app.get('/demo/mail', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: sends('The mails sent, newest first', 'text/html') } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     return mailPage(readStoredMails(folder));
   });

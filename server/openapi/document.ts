@@ -96,7 +96,10 @@ function responsesOf(response: unknown): Operation['responses'] {
     const code = /^[1-5]xx$/.test(status) ? status.toUpperCase() : status;
     const description = typeof schema['description'] === 'string' ? schema['description'] : `${code} response`;
     const content = asSchema(schema['content']);
-    out[code] = content
+    // `content: {}` (routes/schemas.ts noBody): an answer without a body, such as a redirect.
+    out[code] = content && Object.keys(content).length === 0
+      ? { description }
+      : content
       ? { description, content: Object.fromEntries(Object.entries(content).map(([type, entry]) => [type, { schema: toSchema2020(asSchema(entry)?.['schema'] ?? {}) }])) }
       : { description, content: { 'application/json': { schema: toSchema2020(schema) } } };
   }

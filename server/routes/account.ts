@@ -15,18 +15,12 @@ import { getSite, type Site } from '../storage/sites.ts';
 import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from '../storage/users.ts';
 import { LOGIN_BANNED } from './api.ts';
 import { absentBodyIsEmpty, type Common, strictObject } from './schemas.ts';
+import { authAnswer, emptyAnswer, verifiedAnswer } from './userSchemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const pageUrl = { type: 'string', minLength: 1, maxLength: 2048 } as const;
 /** A mailed token: 32 random bytes, base64url. */
 const token = { type: 'string', minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const;
-/** `{ result: {} }`: nothing else can leave in the answer. */
-const emptyResult = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { result: { type: 'object', additionalProperties: false, properties: {} } },
-  required: ['result'],
-} as const;
 
 interface ForgotBody extends Common {
   email: string;
@@ -76,7 +70,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
   // Always the same answer: whether an account has this email is never revealed.
   app.post<{ Body: ForgotBody }>(
     '/account/password',
-    { schema: { body: strictObject({ email, url: pageUrl }, ['email', 'section']), querystring: strictObject({}), response: { 200: emptyResult } } },
+    { schema: { body: strictObject({ email, url: pageUrl }, ['email', 'section']), querystring: strictObject({}), response: emptyAnswer } },
     async (request, reply) => {
       const { email: address, section, url } = request.body;
       limitAuthAttempt(app.authLimiter, request, reply, 'password_reset', normaliseEmail(address));
@@ -92,7 +86,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ResetBody }>(
     '/account/password/reset',
-    { schema: { body: strictObject({ token, password: NEW_PASSWORD }, ['token', 'password']), querystring: strictObject({}) } },
+    { schema: { body: strictObject({ token, password: NEW_PASSWORD }, ['token', 'password']), querystring: strictObject({}), response: authAnswer } },
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
       const user = await redeem(request.body.token, 'reset', (status) => ({
@@ -110,7 +104,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: VerifyBody }>(
     '/account/verify',
-    { schema: { body: strictObject({ token }, ['token']), querystring: strictObject({}) } },
+    { schema: { body: strictObject({ token }, ['token']), querystring: strictObject({}), response: verifiedAnswer } },
     async (request) => {
       const user = await redeem(request.body.token, 'verify', () => ({ email_verification_status: 'approved' }));
       // The full record only to the account itself (a link may be opened while signed out).
@@ -122,7 +116,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: ResendBody }>(
     '/account/verify/resend',
-    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({ url: pageUrl }), querystring: strictObject({}), response: { 200: emptyResult } } },
+    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({ url: pageUrl }), querystring: strictObject({}), response: emptyAnswer } },
     async (request, reply) => {
       const { row } = requireUser(request);
       const site = await siteOf(row.site_uuid);

@@ -12,6 +12,7 @@ import { getSite, hostOf, type Site } from '../storage/sites.ts';
 import { banDetails, effectiveBan } from '../storage/bans.ts';
 import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../storage/users.ts';
 import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';
+import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from './userSchemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 
@@ -72,6 +73,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         body: strictObject({ domain: { type: 'string', minLength: 1, maxLength: 253 }, site_uuid: uuid, section_tree: {} }),
         querystring: strictObject({}),
+        response: bootstrapAnswer,
       },
     },
     async (request) => {
@@ -104,6 +106,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
           ['name', 'email', 'password', 'section'],
         ),
         querystring: strictObject({}),
+        response: signupAnswer,
       },
     },
     async (request, reply) => {
@@ -137,6 +140,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
           ['email', 'password', 'section'],
         ),
         querystring: strictObject({}),
+        response: authAnswer,
       },
     },
     async (request, reply) => {
@@ -156,7 +160,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     '/users/logout',
-    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({}), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { body: strictObject({}), querystring: strictObject({}), response: emptyAnswer } },
     async (request) => {
       const { sessionId } = requireUser(request);
       await revokeSession(app.db, sessionId);
@@ -166,7 +170,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/users/refreshusertoken',
-    { schema: { querystring: strictObject({ thirdparty_enabled: { type: 'boolean' } }) } },
+    { schema: { querystring: strictObject({ thirdparty_enabled: { type: 'boolean' } }), response: authAnswer } },
     async (request) => {
       const token = bearerToken(request);
       const oldHash = token ? hashRefreshToken(token) : null;
@@ -187,7 +191,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/users/current', { schema: { querystring: strictObject({}) } }, async (request) => {
+  app.get('/users/current', { schema: { querystring: strictObject({}), response: userAnswer } }, async (request) => {
     const { row, ban } = requireUser(request);
     return { result: await toApiUser(app.db, row, ban, true) };
   });

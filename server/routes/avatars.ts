@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarDir } from '../storage/avatars.ts';
 import { IMAGE_FILE_PATTERN } from '../storage/images.ts';
-import { imageFileRoute, sendImageFile } from './imageFiles.ts';
+import { imageFileAnswer, imageFileRoute, sendImageFile } from './imageFiles.ts';
 
 const fileParams = {
   type: 'object',
@@ -12,7 +12,7 @@ const fileParams = {
 } as const;
 
 export default async function avatarRoutes(app: FastifyInstance, { dataDir }: { dataDir: string }): Promise<void> {
-  app.get<{ Params: { file: string } }>('/avatars/:file', { ...imageFileRoute, schema: { params: fileParams, querystring: { type: 'object' } } }, (request, reply) =>
+  app.get<{ Params: { file: string } }>('/avatars/:file', { ...imageFileRoute, schema: { params: fileParams, querystring: { type: 'object' }, response: imageFileAnswer } }, (request, reply) =>
     sendImageFile(reply, avatarDir(dataDir), request.params.file, 'avatar'),
   );
 }

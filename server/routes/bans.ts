@@ -12,6 +12,7 @@ import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.
 import { isBlankText } from '../../core/text/blankText.ts';
 import type { WebhookBanData } from '../../core/api/webhookTypes.ts';
 import { enqueueBan } from '../webhooks/outbox.ts';
+import { banAnswer, unbanAnswer } from './userSchemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,6 +69,7 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
           ['ban_level', 'reason'],
         ),
         querystring: strictObject({}),
+        response: banAnswer,
       },
     },
     async (request) => {
@@ -107,7 +109,7 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
     '/users/:uuid/ban',
     {
       preValidation: absentBodyIsEmpty,
-      schema: { params: params(['uuid']), body: strictObject({}), querystring: strictObject({}) },
+      schema: { params: params(['uuid']), body: strictObject({}), querystring: strictObject({}), response: unbanAnswer },
     },
     async (request) => {
       const { row: moderator } = requireUser(request);

@@ -13,7 +13,8 @@ import { getSite } from '../storage/sites.ts';
 import { findContainer } from '../storage/containers.ts';
 import { nextBanExpiry } from '../storage/bans.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { uuid } from './schemas.ts';
+import { shape } from './contentSchemas.ts';
+import { answers, uuid } from './schemas.ts';
 import { toAttributeName, type AttrType } from '../../elements/ui/attributes.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { directionOf, localeOf } from '../../core/i18n/languages.ts';
@@ -70,13 +71,26 @@ function publicOrigin(request: FastifyRequest<{ Querystring: Query }>): string {
   return `${scheme}://${request.headers.host ?? 'localhost'}`;
 }
 
+const text = { type: 'string' } as const;
+/**
+ * A first paint (core/loader/firstPaint.ts): sent as kept bytes (engine/keptAnswers.ts), so this
+ * schema describes the answer rather than serialising it.
+ */
+const firstPaintAnswer = answers(shape(
+  {
+    html: text, css: text, shared_css: text, structured_data: { type: ['object', 'null'], additionalProperties: true }, data_tag: text, container_uuid: text,
+    locale: text, dir: text,
+  },
+  ['html', 'css', 'structured_data', 'data_tag', 'container_uuid', 'locale', 'dir'],
+));
+
 const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   let renderer: Promise<Awaited<ReturnType<typeof import('../ssr/render.ts')['createRenderer']>>> | null = null;
   const inflight = new Map<string, Promise<Buffer | null>>();
 
   app.get<{ Params: { tag: string }; Querystring: Query }>(
     '/api/first-paint/:tag',
-    { schema: { params: { type: 'object', properties: { tag: { type: 'string', maxLength: 40 } }, required: ['tag'] }, querystring } },
+    { schema: { params: { type: 'object', properties: { tag: { type: 'string', maxLength: 40 } }, required: ['tag'] }, querystring, response: firstPaintAnswer } },
     async (request, reply) => {
       const { tag } = request.params;
       const kind = KINDS[tag];

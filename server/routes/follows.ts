@@ -17,6 +17,7 @@ import { mute, mutesOf, unmute } from '../storage/mutes.ts';
 import { getSite } from '../storage/sites.ts';
 import { findUserById, findUserByUuid } from '../storage/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, userId } from './schemas.ts';
+import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from './userSchemas.ts';
 
 /** Spec content.md §9: mutes limit and followers page size are both 100. */
 export const LIST_LIMIT = 100;
@@ -51,7 +52,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
     '/follows/:uuid',
     {
       preValidation: absentBodyIsEmpty,
-      schema: { params: uuidParams, body: strictObject({ page_id: { type: 'string', minLength: 1, maxLength: 500 } }), querystring: strictObject({}) },
+      schema: { params: uuidParams, body: strictObject({ page_id: { type: 'string', minLength: 1, maxLength: 500 } }), querystring: strictObject({}), response: followAnswer },
     },
     async (request) => {
       const { me, target } = await checkedTarget(app, request, request.params.uuid, 'follow');
@@ -62,7 +63,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
 
   app.delete<{ Params: { uuid: string } }>(
     '/follows/:uuid',
-    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}), response: followAnswer } },
     async (request) => {
       const { row: me } = requireUser(request);
       await unfollow(app.db, me.uuid, request.params.uuid);
@@ -72,7 +73,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: { id: string }; Querystring: { limit: number } }>(
     '/followers/:id',
-    { schema: { params: { type: 'object', additionalProperties: false, properties: { id: userId }, required: ['id'] }, querystring: listQuery } },
+    { schema: { params: { type: 'object', additionalProperties: false, properties: { id: userId }, required: ['id'] }, querystring: listQuery, response: followersAnswer } },
     async (request) => {
       const user = await findUserById(app.db, request.params.id);
       if (!user) throw notFound(`No user has the id ${request.params.id}`);
@@ -82,7 +83,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: { uuid: string }; Querystring: { limit: number } }>(
     '/mutes/:uuid',
-    { schema: { params: uuidParams, querystring: listQuery } },
+    { schema: { params: uuidParams, querystring: listQuery, response: mutesAnswer } },
     async (request) => {
       const { row: me } = requireUser(request);
       // A mute list is private: only its owner reads it.
@@ -93,7 +94,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
 
   app.put<{ Params: { uuid: string } }>(
     '/mutes/:uuid',
-    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}), response: muteAnswer } },
     async (request) => {
       const { me, target } = await checkedTarget(app, request, request.params.uuid, 'mute');
       const date = await mute(app.db, me.uuid, target.uuid, me.site_uuid);
@@ -103,7 +104,7 @@ export default async function followRoutes(app: FastifyInstance): Promise<void> 
 
   app.delete<{ Params: { uuid: string } }>(
     '/mutes/:uuid',
-    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}) } },
+    { preValidation: absentBodyIsEmpty, schema: { params: uuidParams, body: strictObject({}), querystring: strictObject({}), response: muteAnswer } },
     async (request) => {
       const { me, target } = await checkedTarget(app, request, request.params.uuid, 'unmute');
       await unmute(app.db, me.uuid, target.uuid);

@@ -11,9 +11,13 @@ import { join } from 'node:path';
 import { notFound } from '../errors.ts';
 import { IMAGE_TYPES, type ImageExtension } from '../storage/images.ts';
 import { IMMUTABLE_CACHE, publicCors } from './static.ts';
+import { sends } from './schemas.ts';
 
 /** The route options every image file route takes (with its own params schema). */
 export const imageFileRoute = { config: publicCors } as const;
+
+/** An image file route's answer: the image, of one of the types uploads are checked to be. */
+export const imageFileAnswer = { 200: sends('The image', ...Object.values(IMAGE_TYPES)) } as const;
 
 /** Sends `dir/file` (a name that matched IMAGE_FILE_PATTERN), or 404 `No {what} {file}`. */
 export async function sendImageFile(reply: FastifyReply, dir: string, file: string, what: string): Promise<FastifyReply> {

@@ -14,6 +14,7 @@ import { viewerOn } from '../permissions/index.ts';
 import { findOrCreatePage, getPage, toApiPage, updatePage } from '../storage/pages.ts';
 import { getSite } from '../storage/sites.ts';
 import { type Common, httpUrl, params, strictObject } from './schemas.ts';
+import { pageAnswer } from './userSchemas.ts';
 
 const PAGE_TYPES = ['article', 'section', 'video', 'profile', 'product'];
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
@@ -61,6 +62,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         body: strictObject({ ...pageFields, unique_id: nullable({ type: 'string', minLength: 1, maxLength: 200 }) }, ['url', 'section']),
         querystring: strictObject({}),
+        response: pageAnswer,
       },
     },
     async (request) => {
@@ -87,7 +89,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     '/pages/:id',
-    { schema: { params: params(['id']), querystring: strictObject({}) } },
+    { schema: { params: params(['id']), querystring: strictObject({}), response: pageAnswer } },
     async (request) => {
       const page = await getPage(app.db, request.params.id);
       if (!page) throw notFound('No such page');
@@ -107,7 +109,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
     return { result: toApiPage(updated!) };
   }
 
-  const changeSchema = { params: params(['id']), body: strictObject(pageFields), querystring: strictObject({}) };
+  const changeSchema = { params: params(['id']), body: strictObject(pageFields), querystring: strictObject({}), response: pageAnswer };
   app.patch<{ Params: { id: string }; Body: ChangeBody }>('/pages/:id', { schema: changeSchema }, change);
   app.post<{ Params: { id: string }; Body: ChangeBody }>(
     '/pages/:id',

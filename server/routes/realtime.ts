@@ -18,7 +18,7 @@ import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../storage/events.ts';
 import { getContainer } from '../storage/containers.ts';
 import { getSite, hostOf } from '../storage/sites.ts';
 import { contentEvent, count, shape } from './contentSchemas.ts';
-import { answers, params, strictObject, uuid } from './schemas.ts';
+import { answers, noBody, params, strictObject, uuid } from './schemas.ts';
 
 export const LIVENESS_INTERVAL_MS = 30_000;
 /** Close code for a socket dropped as a slow consumer (the client reconnects and catches up). */
@@ -72,7 +72,11 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Querystring: { site_uuid: string } }>(
     '/ws',
-    { websocket: true, schema: { querystring: strictObject({ site_uuid: uuid }, ['site_uuid']) } },
+    {
+      websocket: true,
+      // The upgrade answers 101 and the frames follow on the socket (docs/api.md "Realtime"): no body to describe.
+      schema: { querystring: strictObject({ site_uuid: uuid }, ['site_uuid']), response: { 101: noBody('Switching Protocols: the realtime websocket') } },
+    },
     (socket, request) => {
       const send = (frame: ServerFrame) => sendText(Buffer.from(JSON.stringify(frame)));
       const sendText = (text: Buffer) => {

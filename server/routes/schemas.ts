@@ -62,3 +62,17 @@ export interface Common {
 export async function absentBodyIsEmpty(request: { body: unknown }): Promise<void> {
   request.body ??= {};
 }
+
+/**
+ * A non-JSON answer (a page, a script, an image) for `response`: its description and content
+ * types. Its body is sent as it is (a string, a file, a stream): a schema per content type says
+ * so, and nothing is serialised through it. Use `*\/*` for files of any type.
+ */
+export function sends(description: string, ...types: string[]) {
+  return { description, content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }])) } as const;
+}
+
+/** An answer without a body (a redirect, a 204): its description only. */
+export function noBody(description: string) {
+  return { description, content: {} } as const;
+}

@@ -9,6 +9,7 @@ import { settingProblem, settingsChangeSchemaProperties, type StoredSiteSettings
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { getSite, updateSiteSettings } from '../storage/sites.ts';
 import { type Common, strictObject } from './schemas.ts';
+import { settingsAnswer } from './userSchemas.ts';
 
 type Body = Common & Partial<StoredSiteSettings> & { verb?: 'PATCH' };
 const NOT_SETTINGS = new Set(['session', 'section', 'verb']);
@@ -43,14 +44,14 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
   const properties = settingsChangeSchemaProperties();
   app.patch<{ Body: Body }>(
     '/settings',
-    { preValidation: strictTypes, schema: { body: strictObject(properties, ['section']), querystring: strictObject({}) } },
+    { preValidation: strictTypes, schema: { body: strictObject(properties, ['section']), querystring: strictObject({}), response: settingsAnswer } },
     change,
   );
   app.post<{ Body: Body }>(
     '/settings',
     {
       preValidation: strictTypes,
-      schema: { body: strictObject({ ...properties, verb: { type: 'string', const: 'PATCH' } }, ['section', 'verb']), querystring: strictObject({}) },
+      schema: { body: strictObject({ ...properties, verb: { type: 'string', const: 'PATCH' } }, ['section', 'verb']), querystring: strictObject({}), response: settingsAnswer },
     },
     change,
   );

@@ -9,6 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AD_INTEGRATIONS } from '../../core/settings/ads.ts';
 import { notFound } from '../errors.ts';
+import { shape } from './contentSchemas.ts';
+import { answers, sends } from './schemas.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(REPO_ROOT, 'dist');
@@ -20,6 +22,8 @@ const STAND_IN_VENDORS = AD_INTEGRATIONS.filter((integration) => integration !==
 const IDENTITY_STAND_INS = ['gigya', 'janrain', 'loginradius', 'backplane'];
 
 const SHORT_CACHE = 'public, max-age=300';
+/** What @fastify/send names a .js file. */
+const JS = 'application/javascript';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** A route's config for files any origin may load: `Access-Control-Allow-Origin: *`, no credentials. */
 export const publicCors = { cors: { origin: '*', credentials: false } } as FastifyContextConfig; // @fastify/cors reads it
@@ -39,25 +43,26 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   }
 
   const noInput = { querystring: { type: 'object' } };
-  app.get('/healthz', { schema: noInput }, async () => ({ result: { ok: true } }));
-  app.get('/vf.js', { schema: noInput }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
+  const script = (description: string) => ({ ...noInput, response: { 200: sends(description, JS) } });
+  app.get('/healthz', { schema: { ...noInput, response: answers(shape({ ok: { type: 'boolean' } }, ['ok'])) } }, async () => ({ result: { ok: true } }));
+  app.get('/vf.js', { schema: script('The loader (docs/developers.md)') }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
   // The push service worker (docs/push.md): at the root so its scope is the whole demo origin.
-  app.get('/vf_sw.js', { schema: noInput }, (_request, reply) => send(reply, DIST, 'vf_sw.js', SHORT_CACHE));
+  app.get('/vf_sw.js', { schema: script('The push service worker') }, (_request, reply) => send(reply, DIST, 'vf_sw.js', SHORT_CACHE));
   // Chunks are public code: any origin may load them, without credentials and without `Vary:
   // Origin`, so the loader's fetch() of a chunk (no Origin header on the same origin) and the
   // import() that follows (with one) share one cache entry (core/loader/moduleImport.ts).
-  app.get<{ Params: { '*': string } }>('/chunks/*', { schema: noInput, config: publicCors }, (request, reply) =>
+  app.get<{ Params: { '*': string } }>('/chunks/*', { schema: { ...noInput, response: { 200: sends('A chunk of the client (code, styles, source maps)', '*/*') } }, config: publicCors }, (request, reply) =>
     send(reply, join(DIST, 'chunks'), request.params['*'], IMMUTABLE_CACHE),
   );
   // The ad vendors' local stand-ins (docs/ads.md "Stand-ins"): one file that installs the API of
   // the vendor its address names; any origin may load it, as a vendor's script.
   app.get<{ Params: { vendor: string } }>(
     '/demo/vendors/:vendor.js',
-    { schema: { params: { type: 'object', properties: { vendor: { type: 'string', enum: [...STAND_IN_VENDORS, ...IDENTITY_STAND_INS] } }, required: ['vendor'] } }, config: publicCors },
+    { schema: { params: { type: 'object', properties: { vendor: { type: 'string', enum: [...STAND_IN_VENDORS, ...IDENTITY_STAND_INS] } }, required: ['vendor'] }, response: { 200: sends("The vendor's stand-in script", JS) } }, config: publicCors },
     (request, reply) => send(reply, join(DEMO, 'vendors'), IDENTITY_STAND_INS.includes(request.params.vendor) ? `${request.params.vendor}.js` : 'standin.js', null),
   );
-  app.get<{ Params: { '*': string } }>('/demo/*', { schema: noInput }, (request, reply) =>
+  app.get<{ Params: { '*': string } }>('/demo/*', { schema: { ...noInput, response: { 200: sends('A demo page or one of its files', '*/*') } } }, (request, reply) =>
     send(reply, DEMO, request.params['*'] || 'index.html', null),
   );
-  app.get('/', { schema: noInput }, (_request, reply) => send(reply, DEMO, 'index.html', null));
+  app.get('/', { schema: { ...noInput, response: { 200: sends('The demo index page', 'text/html') } } }, (_request, reply) => send(reply, DEMO, 'index.html', null));
 }

@@ -16,7 +16,8 @@ import { getLoginConfig } from '../storage/siteLogins.ts';
 import { getSite, hostOf, normaliseHost } from '../storage/sites.ts';
 import { NOT_ENABLED } from './logins.ts';
 import { popupPage, type PopupMessage } from './popupPage.ts';
-import { strictObject, uuid } from './schemas.ts';
+import { shape } from './contentSchemas.ts';
+import { answers, noBody, sends, strictObject, uuid } from './schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
 
 export const PROBE_COOKIE = 'vf_tpc';
@@ -38,10 +39,13 @@ type CallbackQuery = Partial<Record<'code' | 'state' | 'error' | 'error_descript
 
 const typeParams = { type: 'object', additionalProperties: false, properties: { type: { type: 'string', maxLength: 40 } }, required: ['type'] } as const;
 const param = { type: 'string', maxLength: 4096 } as const;
+/** The popup's page when the flow fails: it tells the opener why (a 400 for bad input is JSON, as everywhere). */
+const failurePage = sends('The popup page telling the opener why the login failed', 'text/html');
+const popupFailures = { '4xx': failurePage, '5xx': failurePage } as const;
 
 export default async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
   const flows = new SocialFlows(app.db);
-  app.get('/thirdpartycookie', { schema: { querystring: strictObject({}) } }, async (request, reply) => {
+  app.get('/thirdpartycookie', { schema: { querystring: strictObject({}), response: answers(shape({ thirdparty_enabled: { type: 'boolean' } }, ['thirdparty_enabled'])) } }, async (request, reply) => {
     const present = hasProbeCookie(request.headers.cookie);
     if (!present) {
       reply.header('Set-Cookie', `${PROBE_COOKIE}=1; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=None; Secure`);
@@ -63,6 +67,7 @@ export default async function thirdPartyRoutes(app: FastifyInstance): Promise<vo
           { callback: { type: 'string', minLength: 1, maxLength: 2000 }, site: uuid, client: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } },
           ['callback', 'site', 'client'],
         ),
+        response: { 302: noBody("To the provider's sign-in page"), ...popupFailures },
       },
     },
     async (request, reply) => {
@@ -99,6 +104,7 @@ export default async function thirdPartyRoutes(app: FastifyInstance): Promise<vo
       schema: {
         params: typeParams,
         querystring: strictObject(Object.fromEntries(['code', 'state', 'error', 'error_description', 'iss', 'session_state', 'scope', 'authuser', 'prompt', 'hd'].map((k) => [k, param]))),
+        response: { 200: sends('The popup page that hands the opener its login token, then closes', 'text/html'), ...popupFailures },
       },
     },
     async (request, reply) => {

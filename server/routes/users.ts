@@ -17,6 +17,7 @@ import { getSite } from '../storage/sites.ts';
 import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } from '../storage/users.ts';
 import { avatarChange, nameChange, type ProfileEdit } from './profileUpdate.ts';
 import { type Common, strictObject, userId, userName } from './schemas.ts';
+import { userAnswer } from './userSchemas.ts';
 
 interface UpdateBody extends Common {
   name?: string;
@@ -37,6 +38,7 @@ const updateSchema = {
   params: idParams,
   body: strictObject({ name: userName, avatar: { type: 'string', maxLength: 0 }, verb: { type: 'string', const: 'PATCH' } }),
   querystring: strictObject({}),
+  response: userAnswer,
 };
 
 /** The avatar file of a multipart update, read before validation (the fields become the body). */
@@ -92,7 +94,7 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
     return user;
   }
 
-  app.get<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams, querystring: strictObject({}) } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams, querystring: strictObject({}), response: userAnswer } }, async (request) => {
     return { result: await apiUser(request, await userOr404(request.params.id)) };
   });
 
@@ -129,7 +131,7 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
 
   app.post<{ Params: { id: string; field: 'username' | 'avatar'; decision: 'approve' | 'reject' } }>(
     '/users/:id/moderation/:field/:decision',
-    { schema: { params: moderationParams, body: strictObject({}), querystring: strictObject({}) }, preValidation: async (r) => void (r.body ??= {}) },
+    { schema: { params: moderationParams, body: strictObject({}), querystring: strictObject({}), response: userAnswer }, preValidation: async (r) => void (r.body ??= {}) },
     async (request) => {
       requireUser(request);
       const row = await userOr404(request.params.id);

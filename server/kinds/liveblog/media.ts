@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { containerOr404, type ContainerParams } from '../../engine/reads.ts';
 import { enforce, viewerOn } from '../../permissions/index.ts';
-import { imageFileRoute, sendImageFile } from '../../routes/imageFiles.ts';
+import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../routes/imageFiles.ts';
 import { answers, params, strictObject } from '../../routes/schemas.ts';
 import { mediaItem } from '../../routes/contentSchemas.ts';
 import { IMAGE_FILE_PATTERN } from '../../storage/images.ts';
@@ -67,7 +67,7 @@ const fileParams = { type: 'object', additionalProperties: false, properties: { 
 
 /** `GET /media/{file}`: a name that is not one of ours is a 404, like a file that is gone. */
 export async function mediaFileRoutes(app: FastifyInstance, { dataDir }: Options): Promise<void> {
-  app.get<{ Params: { file: string } }>('/media/:file', { ...imageFileRoute, schema: { params: fileParams, querystring: { type: 'object' } } }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/media/:file', { ...imageFileRoute, schema: { params: fileParams, querystring: { type: 'object' }, response: imageFileAnswer } }, async (request, reply) => {
     const { file } = request.params;
     if (!IMAGE_FILE_PATTERN.test(file)) throw notFound('No such image');
     return sendImageFile(reply, mediaDir(dataDir), file, 'image');
