@@ -14,23 +14,14 @@ import { getSite, type Site } from '../storage/sites.ts';
 import { siteForAdmin } from './siteAdmin.ts';
 import type { UserRow } from '../storage/users.ts';
 import { LOGIN_BANNED } from './api.ts';
+import { shape } from './contentSchemas.ts';
 import { answers } from './schemas.ts';
+import { authResult } from './userSchemas.ts';
 
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 
-/** An ExternalLoginResult's schema. */
-export const loginResult = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    user: { type: 'object', additionalProperties: true },
-    session: { type: 'string' },
-    access_token: { type: 'string' },
-    refresh_token: { type: 'string' },
-    is_new: { type: 'boolean' },
-  },
-  required: ['user', 'session', 'access_token', 'refresh_token', 'is_new'],
-} as const;
+/** An ExternalLoginResult's schema: a login's answer (routes/userSchemas.ts `authResult`: the reader's own record, never a password hash or IP) and whether the account is new. */
+export const loginResult = shape({ ...authResult.properties, is_new: { type: 'boolean' } }, [...authResult.required, 'is_new']);
 
 /** The answer of an identity provider's login route: `{ result: ExternalLoginResult }`. */
 export const loginAnswers = answers(loginResult);
