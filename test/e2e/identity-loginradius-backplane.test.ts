@@ -14,6 +14,8 @@ type Vf = { vf: { context: { get(key: string): Promise<Record<string, unknown>> 
 async function openDemo(): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${server.origin}/demo/identity.html`);
+  // The widget sits below the stand-ins' panels and loads as a reader scrolls to it.
+  await page.locator('vf-conversations').scrollIntoViewIfNeeded();
   await page.locator('vf-conversations').getByRole('textbox', { name: 'Write a comment' }).waitFor();
   return page;
 }
