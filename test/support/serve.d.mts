@@ -5,6 +5,7 @@ export interface RunningServer {
 }
 /** The Node flags `npm start` runs the built server with (package.json "serve"). */
 export const PRODUCTION_FLAGS: string[];
+export const PRODUCTION_ENV: Record<string, string>;
 /**
  * `host`: the HOST to listen on (default 127.0.0.1; 0.0.0.0 is reached through 127.0.0.1).
  * `built`: run the production build (`dist/server/main.js`, `npm run build` first) instead of server/main.ts through tsx.

@@ -11,8 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+const serveWords = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ');
 /** The Node flags `npm start` runs the built server with (package.json "serve"). */
-export const PRODUCTION_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ').filter((word) => word.startsWith('--'));
+export const PRODUCTION_FLAGS = serveWords.filter((word) => word.startsWith('--'));
+/** The environment it sets before them (`NAME=value` words, e.g. MALLOC_ARENA_MAX). */
+export const PRODUCTION_ENV = Object.fromEntries(serveWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split(/=(.*)/s).slice(0, 2)));
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -35,7 +38,7 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
     // SQLite in a fresh folder unless the caller says otherwise: CI's DATABASE_URL is for the
     // server suite, not for these whole-server runs.
     env: {
-      ...process.env, PORT: String(port), HOST: host, VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      ...process.env, ...(built ? PRODUCTION_ENV : {}), PORT: String(port), HOST: host, VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
       DATABASE_URL: '', REDIS_URL: '',
       // Every test reader signs up and logs in from 127.0.0.1, the moderators of a run many times:
       // the auth limits are off here (test/server covers them).
