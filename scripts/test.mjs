@@ -26,11 +26,14 @@ const serverTests = (files, env) => ({
 
 /**
  * Server test files whose runs do not depend on VF_TEST_STORE: the multi-process tests start their
- * own servers on PostgreSQL and Redis in either layer, the pure units touch no store, and the
- * shutdown and log tests run their own server on SQLite. They run once, in the SQLite layer; the
- * PostgreSQL layer, the longer of the two, runs the rest.
+ * own servers on PostgreSQL and Redis in either layer, the pure units touch no store, the
+ * shutdown and log tests run their own server on SQLite, the OpenAPI document is the routes'
+ * schemas whatever the store, and the import/export commands' own work (arguments, progress,
+ * exit codes, stdout) is the same on both (the importer under them is tested on both stores by
+ * import and import-export). They run once, in the SQLite layer; the PostgreSQL layer, the
+ * longer of the two, runs the rest.
  */
-const storeIndependent = (file) => /multiprocess\.test\.ts$|^(units|shutdown|logging)\.test\.ts$/.test(file);
+const storeIndependent = (file) => /multiprocess\.test\.ts$|^(units|shutdown|logging|openapi|import-cli)\.test\.ts$/.test(file);
 const postgresFiles = readdirSync('test/server').filter((f) => f.endsWith('.test.ts') && !storeIndependent(f)).map((f) => `test/server/${f}`);
 
 /** The browser pages' trace (test/browser/support/pageTrace.mjs): what it saw goes out if the layer fails. */
