@@ -11,11 +11,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AnalyticsBatch, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
 import { DASHBOARD_MAX_DAYS, dayMs } from '../../core/api/analyticsTypes.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '../auth/rateLimit.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { params, sends } from '../routes/schemas.ts';
+import { siteForAdmin } from '../routes/siteAdmin.ts';
 import { dayOf, pruneAnalytics } from '../storage/analytics.ts';
 import { dashboard } from '../storage/analyticsDashboard.ts';
-import { hostOf, siteOr404 } from '../storage/sites.ts';
+import { hostOf } from '../storage/sites.ts';
 import { bodyValidator } from '../validation.ts';
 import { ingestQueue } from './ingestQueue.ts';
 import { analyticsBatch, dashboardAnswer, dashboardQuery, eventsQuery, gifQuery } from './schemas.ts';
@@ -109,10 +110,7 @@ export default async function analyticsRoutes(app: FastifyInstance, options: { l
     '/:section_uuid/dashboard',
     { schema: { params: params(['section_uuid']), querystring: dashboardQuery, response: dashboardAnswer } },
     async (request) => {
-      const site = await siteOr404(app.db, request.params.section_uuid);
-      const user = request.user;
-      if (!user) throw unauthorized();
-      if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') throw new HttpError(403, "Only the site's admins can see its analytics");
+      const site = await siteForAdmin(app.db, request, request.params.section_uuid, 'see its analytics');
       const { from, to } = request.query;
       const toDay = to ? dayParam(to, 'to') : dayOf(Date.now());
       const fromDay = from ? dayParam(from, 'from') : toDay - DEFAULT_PERIOD_DAYS + 1;

@@ -65,7 +65,7 @@ export function externalSessions(app: FastifyInstance): ExternalSessions {
         throw error;
       }
     },
-    adminSite: (request) => siteForAdmin(app.db, request, 'change its login methods'),
+    adminSite: (request) => siteForAdmin(app.db, request, request.params.uuid, 'change its login methods'),
   };
   return sessions;
 }

@@ -6,24 +6,15 @@
  *   as it arrives (server/import/importer.ts); the answer is NDJSON, a progress line per batch and
  *   a last line with the result or the error (the status is sent before the file is read).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import { HttpError, unauthorized } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { EXPORT_SCHEMA, exportSite } from '../import/export.ts';
 import { importComments, type ImportStats } from '../import/importer.ts';
 import { type ContainerKey, SOURCE_FORMATS, type SourceFormat } from '../import/sources.ts';
 import { ImportFormatError } from '../import/xml.ts';
-import { siteOr404, type Site } from '../storage/sites.ts';
 import { params, strictObject } from './schemas.ts';
-
-/** The site, if the caller is one of its admins (401 / 403 otherwise). */
-async function adminSite(app: FastifyInstance, request: FastifyRequest<{ Params: { uuid: string } }>, what: string): Promise<Site> {
-  const site = await siteOr404(app.db, request.params.uuid);
-  const user = request.user;
-  if (!user) throw unauthorized();
-  if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') throw new HttpError(403, `Only the site's admins can ${what}`);
-  return site;
-}
+import { siteForAdmin } from './siteAdmin.ts';
 
 const STATS = Object.fromEntries(['threads', 'comments', 'already', 'orphans', 'skipped', 'shortened', 'emptied', 'accounts', 'guests'].map((key) => [key, { type: 'integer' }]));
 /** The import's answer, one JSON object a line (application/x-ndjson). */
@@ -50,7 +41,7 @@ export default async function importExportRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const site = await adminSite(app, request, 'export its comments');
+      const site = await siteForAdmin(app.db, request, request.params.uuid, 'export its comments');
       const name = `vf-comments-${site.uuid}-${new Date().toISOString().slice(0, 10)}.json`;
       return reply
         .header('cache-control', 'no-store')
@@ -72,7 +63,7 @@ export default async function importExportRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const site = await adminSite(app, request, 'import comments');
+      const site = await siteForAdmin(app.db, request, request.params.uuid, 'import comments');
       const body = request.body as Readable | undefined;
       if (!body || typeof (body as Readable).pipe !== 'function') throw new HttpError(415, 'Send the file as the body, with content-type application/xml');
       async function* lines(): AsyncGenerator<string> {

@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { settingProblem, settingsChangeSchemaProperties, type StoredSiteSettings } from '../../core/settings/site.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
-import { getSite, updateSiteSettings } from '../storage/sites.ts';
+import { badRequest } from '../errors.ts';
+import { updateSiteSettings } from '../storage/sites.ts';
 import { type Common, strictObject } from './schemas.ts';
+import { siteForAdmin } from './siteAdmin.ts';
 import { settingsAnswer } from './userSchemas.ts';
 
 type Body = Common & Partial<StoredSiteSettings> & { verb?: 'PATCH' };
@@ -28,13 +29,7 @@ async function strictTypes(request: FastifyRequest): Promise<void> {
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   async function change(request: FastifyRequest<{ Body: Body }>) {
     const { verb: _verb, session: _session, section, ...fields } = request.body;
-    const site = await getSite(app.db, section!);
-    if (!site) throw notFound(`No site has the uuid ${section}`);
-    const user = request.user;
-    if (!user) throw unauthorized();
-    if (user.row.site_uuid !== site.uuid || user.row.user_privilege !== 'admin') {
-      throw new HttpError(403, "Only the site's admins can change its settings");
-    }
+    const site = await siteForAdmin(app.db, request, section!, 'change its settings');
     if (Object.keys(fields).length === 0) throw badRequest('Name at least one setting to change');
     const settings = await updateSiteSettings(app.db, site.uuid, fields);
     app.hub.siteChanged(site.uuid); // no list shows a site setting today; kept current in case one does (engine/guest-cache.ts)

@@ -69,7 +69,7 @@ interface HookBody extends Common {
 }
 
 export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
-  const admin = (request: FastifyRequest<{ Params: SiteParams }>) => siteForAdmin(app.db, request, DOING);
+  const admin = (request: FastifyRequest<{ Params: SiteParams }>) => siteForAdmin(app.db, request, request.params.uuid, DOING);
 
   /** The URL as given, if the target rules allow it (400 otherwise). */
   function checkedUrl(url: string): string {
