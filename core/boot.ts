@@ -135,10 +135,11 @@ async function setup(host: LoaderHost, page: PageIdentity): Promise<void> {
     await autoCookieLogin(store.dispatch, store.getState);
   }
   // Spec §4 "Other login paths": the publisher's identity platforms on the page, when switched on.
+  // Started once per page load: a vendor's handlers cannot be taken back, so a reset (same site,
+  // new page) keeps the adapters running rather than stacking a second set.
   const settings = store.getState().session.settings;
-  if (booted && hasDom && settings) {
-    stopIdentity?.();
-    stopIdentity = startIdentity(settings, identityContext(store, window as never, realTimers));
+  if (booted && hasDom && settings && !stopIdentity) {
+    stopIdentity = startIdentity(settings, identityContext(getStore, window as never, realTimers));
   }
 }
 
@@ -150,8 +151,10 @@ export function teardown(): void {
 function teardownWith(anchors: 'comment' | 'frozen'): void {
   stopSync?.();
   stopSync = null;
-  stopIdentity?.();
-  stopIdentity = null;
+  if (anchors === 'comment') {
+    stopIdentity?.();
+    stopIdentity = null;
+  }
   stopAnalytics();
   currentHost?.unready?.();
   widgetQueue.unready();

@@ -64,6 +64,17 @@ describe('identity platforms on the demo page', () => {
     await page.close();
   });
 
+  it('Gigya: a single-page reset keeps the one set of handlers vf gave Gigya, and a login still arrives', async () => {
+    const page = await openDemo();
+    await page.locator('[data-gigya-standin][data-listeners="1"]').waitFor({ state: 'attached' });
+    await page.evaluate(() => (window as unknown as { vf: { context: { reset(): Promise<void> } } }).vf.context.reset());
+    await page.evaluate(() => (window as unknown as { vf: { context: { reset(): Promise<void> } } }).vf.context.reset());
+    assert.equal(await page.locator('[data-gigya-standin]').getAttribute('data-listeners'), '1');
+    await page.getByRole('button', { name: 'Sign in to Gigya as Ada Lovelace' }).click();
+    await status(page).getByText('vf: signed in as Ada Lovelace (gigya)').waitFor();
+    await page.close();
+  });
+
   it("Gigya: a forged signature is refused with 'Social login failed.'", async () => {
     const page = await openDemo();
     // A Gigya event reaches the handlers there are: wait for vf's (its adapter is a chunk of its own).
