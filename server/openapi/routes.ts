@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../routes/static.ts';
+import { sends } from '../routes/schemas.ts';
 import type { CollectedRoute } from './collect.ts';
 import { buildDocument, type OpenApiDocument } from './document.ts';
 import { referencePage } from './page.ts';
@@ -33,7 +34,7 @@ export default async function openApiRoutes(app: FastifyInstance, options: { rou
   );
   app.get(
     '/api/docs',
-    { schema: { ...noInput, response: { 200: { description: 'The API reference page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } } } },
+    { schema: { ...noInput, response: { 200: sends('The API reference page (HTML)', 'text/html') } } },
     async (_request, reply) => {
       page ??= referencePage(built());
       reply.header('Cache-Control', 'public, max-age=300');

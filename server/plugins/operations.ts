@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { isLoopbackHost } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { EXPOSITION_CONTENT_TYPE, family, Histogram } from '../operations/metrics.ts';
+import { sends } from '../routes/schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,7 +97,7 @@ export default fp<{ metricsToken: string | null }>(
 
     const metricsSchema = {
       querystring: { type: 'object' },
-      response: { 200: { description: 'Prometheus text exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } } },
+      response: { 200: sends('Prometheus text exposition format 0.0.4', 'text/plain') },
     };
     app.get('/metrics', { schema: metricsSchema }, async (request, reply) => {
       mayRead(request);

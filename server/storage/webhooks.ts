@@ -42,8 +42,11 @@ function toApiWebhook(row: WebhookRow, last: DeliveryRow | undefined): Webhook {
 }
 
 /** The site's webhooks, oldest first, each with its last attempted delivery. */
-export async function listWebhooks(db: Db, siteUuid: string): Promise<Webhook[]> {
-  const rows = await db.selectFrom('webhooks').selectAll().where('site_uuid', '=', siteUuid).orderBy('date_created').orderBy('uuid').execute();
+/** The site's webhooks with their last deliveries (only `uuid`'s, when one is named). */
+export async function listWebhooks(db: Db, siteUuid: string, uuid?: string): Promise<Webhook[]> {
+  let query = db.selectFrom('webhooks').selectAll().where('site_uuid', '=', siteUuid);
+  if (uuid !== undefined) query = query.where('uuid', '=', uuid);
+  const rows = await query.orderBy('date_created').orderBy('uuid').execute();
   const lastUuids = rows.map((row) => row.last_delivery_uuid).filter((uuid): uuid is string => uuid !== null);
   const last = lastUuids.length === 0 ? [] : await db.selectFrom('webhook_deliveries').selectAll().where('uuid', 'in', lastUuids).execute();
   const byUuid = new Map(last.map((row) => [row.uuid, row]));
@@ -51,7 +54,7 @@ export async function listWebhooks(db: Db, siteUuid: string): Promise<Webhook[]>
 }
 
 export async function getWebhook(db: Db, siteUuid: string, uuid: string): Promise<Webhook | null> {
-  return (await listWebhooks(db, siteUuid)).find((hook) => hook.webhook_uuid === uuid) ?? null;
+  return (await listWebhooks(db, siteUuid, uuid))[0] ?? null;
 }
 
 export async function countWebhooks(db: Db, siteUuid: string): Promise<number> {
