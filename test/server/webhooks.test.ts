@@ -11,6 +11,7 @@ import type { Webhook, WebhookDelivery } from '../../core/api/webhookTypes.ts';
 import { addOtherSite, OTHER_SITE } from './comment-calls.ts';
 import { bearer, build, countRows, resultOf, signup, signupAs, SITE } from './helpers.ts';
 import { receiver, verifySignature } from './support/webhookReceiver.ts';
+import { MAX_WEBHOOKS_PER_SITE } from '../../server/webhooks/routes.ts';
 
 const base = `/api/v2/sites/${SITE}/webhooks`;
 
@@ -115,6 +116,18 @@ describe('webhooks API', () => {
       assert.match((response.json() as { message: string }).message, message);
     }
     assert.equal(await countRows(app, 'webhooks'), 0);
+  });
+
+  test(`a site has at most ${MAX_WEBHOOKS_PER_SITE} webhooks: one more is a 400 and is not stored`, async (t) => {
+    const app = await build(t);
+    const admin = await signupAs(app, 'admin');
+    for (let i = 0; i < MAX_WEBHOOKS_PER_SITE; i++) {
+      assert.equal((await hooks(app, 'POST', admin.access_token, '', { url: `https://hooks.example.com/${i}`, events: ['comment.created'] })).statusCode, 200);
+    }
+    const over = await hooks(app, 'POST', admin.access_token, '', { url: 'https://hooks.example.com/over', events: ['comment.created'] });
+    assert.equal(over.statusCode, 400);
+    assert.match((over.json() as { message: string }).message, new RegExp(`at most ${MAX_WEBHOOKS_PER_SITE} webhooks`));
+    assert.equal(await countRows(app, 'webhooks'), MAX_WEBHOOKS_PER_SITE);
   });
 
   test('outside demo mode: https only, private-network targets refused unless VF_WEBHOOK_ALLOW_PRIVATE=1', async (t) => {
