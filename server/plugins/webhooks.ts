@@ -1,11 +1,12 @@
 /**
- * Webhooks plugin (docs/webhooks.md): the delivery worker on `app.webhooks`, woken by every
- * content event the hub hears that may have queued deliveries (this process's and, through
- * Redis, the others') and by a poll for retries; old deliveries are pruned daily. Its outbox
- * depth is on /metrics.
+ * Webhooks plugin (docs/webhooks.md): the delivery worker on `app.webhooks`, woken by a content
+ * event the hub hears (this process's and, through Redis, the others') that may have queued
+ * deliveries for a site that has webhooks, and by a poll for retries; old deliveries are pruned
+ * daily. Its outbox depth is on /metrics.
  */
 import fp from 'fastify-plugin';
 import { pruneDeliveries } from '../storage/webhookOutbox.ts';
+import { hookedSites } from '../storage/webhooks.ts';
 import { mayQueue } from '../webhooks/outbox.ts';
 import { WebhookWorker } from '../webhooks/worker.ts';
 
@@ -25,7 +26,18 @@ export default fp<{ demo: boolean; allowPrivate: boolean; timeoutSeconds: number
   async (app, { demo, allowPrivate, timeoutSeconds, maxAttempts }) => {
     const worker = new WebhookWorker(app.db, app.log, { policy: { demo, allowPrivate }, timeoutMs: timeoutSeconds * 1000, maxAttempts });
     app.decorate('webhooks', worker);
-    app.hub.watch({ event: (event) => mayQueue(event) && worker.nudge(), siteChanged: () => {} });
+    // The sites with webhooks, as of the last poll: an event of any other site wakes nothing (a
+    // busy chat would otherwise run a claim round per event). A webhook made since is served by
+    // the next poll, at most POLL_MS later; its deliveries are in the outbox either way.
+    let hooked = new Set<string>();
+    const refreshHooked = () =>
+      hookedSites(app.db).then(
+        (sites) => void (hooked = sites),
+        (error: unknown) => app.log.error({ err: error }, 'reading the sites with webhooks failed'),
+      );
+    const refresher = setInterval(refreshHooked, POLL_MS);
+    refresher.unref();
+    app.hub.watch({ event: (event) => mayQueue(event) && hooked.has(event.section_uuid) && worker.nudge(), siteChanged: () => {} });
     app.queueDepths.set('webhook_deliveries', () => worker.pending);
     const prune = () => {
       pruneDeliveries(app.db, worker.now() - DELIVERY_RETENTION_MS).catch((error: unknown) => app.log.error({ err: error }, 'pruning webhook deliveries failed'));
@@ -33,11 +45,13 @@ export default fp<{ demo: boolean; allowPrivate: boolean; timeoutSeconds: number
     const timer = setInterval(prune, PRUNE_EVERY_MS);
     timer.unref();
     app.addHook('onReady', async () => {
+      await refreshHooked();
       worker.start(POLL_MS);
       prune();
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      clearInterval(refresher);
       await worker.close();
     });
   },

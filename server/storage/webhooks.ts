@@ -57,6 +57,12 @@ export async function getWebhook(db: Db, siteUuid: string, uuid: string): Promis
   return (await listWebhooks(db, siteUuid, uuid))[0] ?? null;
 }
 
+/** The sites that have at least one webhook. */
+export async function hookedSites(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('webhooks').select('site_uuid').distinct().execute();
+  return new Set(rows.map((row) => row.site_uuid));
+}
+
 export async function countWebhooks(db: Db, siteUuid: string): Promise<number> {
   const row = await db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where('site_uuid', '=', siteUuid).executeTakeFirstOrThrow();
   return Number(row.n);
