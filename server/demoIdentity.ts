@@ -5,7 +5,7 @@
  * `npm start` shows each sign-in working with no vendor account. The keys are public demo values.
  */
 import type { FastifyInstance } from 'fastify';
-import { deleteLoginConfig, getLoginConfig, putLoginConfig } from './storage/siteLogins.ts';
+import { configuredMethods, deleteLoginConfigs, IDENTITY_METHODS, putLoginConfigs } from './storage/siteLogins.ts';
 import gigyaStandIn from './standins/gigya.ts';
 import janrainStandIn from './standins/janrain.ts';
 import backplaneStandIn from './standins/backplane.ts';
@@ -40,22 +40,19 @@ export function registerIdentityStandIns(app: FastifyInstance): void {
 }
 
 /** The demo site signs readers in through the stand-ins served at `origin`. */
-export async function seedDemoIdentity(app: FastifyInstance, siteUuid: string, origin: string): Promise<void> {
-  await putLoginConfig(app.db, siteUuid, 'gigya', { api_key: DEMO_GIGYA.apiKey, secret: DEMO_GIGYA.secret, api_base: `${origin}/demo/standin/gigya` });
-  await putLoginConfig(app.db, siteUuid, 'janrain', { api_key: DEMO_JANRAIN.apiKey, app_url: `${origin}/demo/standin/janrain` });
-  await putLoginConfig(app.db, siteUuid, 'loginradius', {
-    integrated_login: true,
-    api_key: DEMO_LOGINRADIUS.apiKey,
-    api_secret: DEMO_LOGINRADIUS.apiSecret,
-    app_name: DEMO_LOGINRADIUS.appName,
-    api_base: `${origin}/demo/standin/loginradius`,
-  });
-  await putLoginConfig(app.db, siteUuid, 'backplane', {
-    server_url: `${origin}/demo/standin/backplane`,
-    bus: DEMO_BACKPLANE.bus,
-    bus_user: DEMO_BACKPLANE.user,
-    bus_secret: DEMO_BACKPLANE.secret,
-  });
+export function seedDemoIdentity(app: FastifyInstance, siteUuid: string, origin: string): Promise<void> {
+  return putLoginConfigs(app.db, siteUuid, [
+    ['gigya', { api_key: DEMO_GIGYA.apiKey, secret: DEMO_GIGYA.secret, api_base: `${origin}/demo/standin/gigya` }],
+    ['janrain', { api_key: DEMO_JANRAIN.apiKey, app_url: `${origin}/demo/standin/janrain` }],
+    ['loginradius', {
+      integrated_login: true,
+      api_key: DEMO_LOGINRADIUS.apiKey,
+      api_secret: DEMO_LOGINRADIUS.apiSecret,
+      app_name: DEMO_LOGINRADIUS.appName,
+      api_base: `${origin}/demo/standin/loginradius`,
+    }],
+    ['backplane', { server_url: `${origin}/demo/standin/backplane`, bus: DEMO_BACKPLANE.bus, bus_user: DEMO_BACKPLANE.user, bus_secret: DEMO_BACKPLANE.secret }],
+  ]);
 }
 
 /**
@@ -64,11 +61,13 @@ export async function seedDemoIdentity(app: FastifyInstance, siteUuid: string, o
  * up since (other keys) is left alone.
  */
 export async function retireDemoIdentity(app: FastifyInstance, siteUuid: string): Promise<void> {
+  const configs = await configuredMethods(app.db, siteUuid);
+  const field = (method: string, key: string) => (configs.get(method) as Record<string, unknown> | undefined)?.[key];
   const demo = {
-    gigya: (await getLoginConfig(app.db, siteUuid, 'gigya'))?.api_key === DEMO_GIGYA.apiKey,
-    janrain: (await getLoginConfig(app.db, siteUuid, 'janrain'))?.api_key === DEMO_JANRAIN.apiKey,
-    loginradius: (await getLoginConfig(app.db, siteUuid, 'loginradius'))?.api_secret === DEMO_LOGINRADIUS.apiSecret,
-    backplane: (await getLoginConfig(app.db, siteUuid, 'backplane'))?.bus_secret === DEMO_BACKPLANE.secret,
+    gigya: field('gigya', 'api_key') === DEMO_GIGYA.apiKey,
+    janrain: field('janrain', 'api_key') === DEMO_JANRAIN.apiKey,
+    loginradius: field('loginradius', 'api_secret') === DEMO_LOGINRADIUS.apiSecret,
+    backplane: field('backplane', 'bus_secret') === DEMO_BACKPLANE.secret,
   };
-  for (const [method, isDemo] of Object.entries(demo)) if (isDemo) await deleteLoginConfig(app.db, siteUuid, method as keyof typeof demo);
+  await deleteLoginConfigs(app.db, siteUuid, IDENTITY_METHODS.filter((method) => demo[method]));
 }

@@ -128,21 +128,34 @@ export async function configuredMethods(db: Kysely<Database>, siteUuid: string):
   return out;
 }
 
-export async function putLoginConfig(db: Kysely<Database>, siteUuid: string, method: LoginMethod, config: object): Promise<void> {
-  const values = { config: JSON.stringify(config), date_updated: Date.now() };
-  await db
-    .insertInto('site_logins')
-    .values({ site_uuid: siteUuid, method, ...values })
-    .onConflict((oc) => oc.columns(['site_uuid', 'method']).doUpdateSet(values))
-    .execute();
+export function putLoginConfig(db: Kysely<Database>, siteUuid: string, method: LoginMethod, config: object): Promise<void> {
+  return putLoginConfigs(db, siteUuid, [[method, config]]);
+}
+
+/** Several methods' configs at once, then the public switches once. */
+export async function putLoginConfigs(db: Kysely<Database>, siteUuid: string, entries: readonly (readonly [LoginMethod, object])[]): Promise<void> {
+  for (const [method, config] of entries) {
+    const values = { config: JSON.stringify(config), date_updated: Date.now() };
+    await db
+      .insertInto('site_logins')
+      .values({ site_uuid: siteUuid, method, ...values })
+      .onConflict((oc) => oc.columns(['site_uuid', 'method']).doUpdateSet(values))
+      .execute();
+  }
   await syncLoginSettings(db, siteUuid);
 }
 
 /** True when there was a config to remove. */
 export async function deleteLoginConfig(db: Kysely<Database>, siteUuid: string, method: LoginMethod): Promise<boolean> {
-  const result = await db.deleteFrom('site_logins').where('site_uuid', '=', siteUuid).where('method', '=', method).executeTakeFirst();
+  return (await deleteLoginConfigs(db, siteUuid, [method])) > 0;
+}
+
+/** Removes these methods' configs, then writes the public switches once; how many there were. */
+export async function deleteLoginConfigs(db: Kysely<Database>, siteUuid: string, methods: readonly LoginMethod[]): Promise<number> {
+  if (methods.length === 0) return 0;
+  const result = await db.deleteFrom('site_logins').where('site_uuid', '=', siteUuid).where('method', 'in', methods).executeTakeFirst();
   await syncLoginSettings(db, siteUuid);
-  return Number(result.numDeletedRows) > 0;
+  return Number(result.numDeletedRows);
 }
 
 /**
