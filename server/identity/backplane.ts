@@ -10,9 +10,8 @@ import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
 import { HttpError } from '../errors.ts';
 import { externalSessions, loginAnswers } from '../routes/externalSession.ts';
-import { NOT_ENABLED } from '../routes/logins.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';
-import { type BackplaneConfig, getLoginConfig } from '../storage/siteLogins.ts';
+import type { BackplaneConfig } from '../storage/siteLogins.ts';
 import { basicAuth, callVendor, textOf } from './vendorFetch.ts';
 
 export const BACKPLANE_NOT_FOUND = 'This Backplane message could not be found';
@@ -65,12 +64,10 @@ async function readV12(config: BackplaneConfig, id: string): Promise<BusMessage>
 }
 
 export default async function backplaneRoutes(app: FastifyInstance): Promise<void> {
-  const { siteOf, finish } = externalSessions(app);
+  const { configFor, finish } = externalSessions(app);
 
   async function loginWith(section: string | undefined, read: (config: BackplaneConfig) => Promise<BusMessage>, channel?: string) {
-    const site = await siteOf(section);
-    const config = await getLoginConfig(app.db, site.uuid, 'backplane');
-    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const { site, config } = await configFor(section, 'backplane');
     const message = await read(config);
     if (message.bus !== config.bus || (channel !== undefined && message.channel !== channel)) throw new HttpError(401, BACKPLANE_OTHER_BUS);
     if (message.type !== 'identity/login') throw new HttpError(401, BACKPLANE_NOT_IDENTITY);

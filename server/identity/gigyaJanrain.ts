@@ -9,9 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, HttpError } from '../errors.ts';
 import { externalSessions, loginAnswers, loginResult } from '../routes/externalSession.ts';
-import { NOT_ENABLED } from '../routes/logins.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';
-import { getLoginConfig } from '../storage/siteLogins.ts';
 import { gigyaProfile, type GigyaSignedUid } from './gigya.ts';
 import { janrainProfile } from './janrain.ts';
 import { LOGIN_TOKEN_MISSING, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
@@ -56,12 +54,10 @@ function legacyGigyaRequest(json: string): GigyaSignedUid {
 }
 
 export default async function gigyaJanrainRoutes(app: FastifyInstance): Promise<void> {
-  const { siteOf, finish, verified } = externalSessions(app);
+  const { configFor, finish, verified } = externalSessions(app);
 
   async function gigyaLogin(section: string | undefined, signed: GigyaSignedUid) {
-    const site = await siteOf(section);
-    const config = await getLoginConfig(app.db, site.uuid, 'gigya');
-    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const { site, config } = await configFor(section, 'gigya');
     return finish(site, 'gigya', await verified(gigyaProfile(config, signed)));
   }
 
@@ -138,9 +134,7 @@ export default async function gigyaJanrainRoutes(app: FastifyInstance): Promise<
     async (request) => {
       const token = request.body.token?.trim();
       if (!token) throw badRequest(LOGIN_TOKEN_MISSING, 'token');
-      const site = await siteOf(request.body.section);
-      const config = await getLoginConfig(app.db, site.uuid, 'janrain');
-      if (!config) throw new HttpError(403, NOT_ENABLED);
+      const { site, config } = await configFor(request.body.section, 'janrain');
       return finish(site, 'janrain', await verified(janrainProfile(config, token)));
     },
   );

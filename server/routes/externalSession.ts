@@ -12,6 +12,8 @@ import { banDetails, effectiveBan } from '../storage/bans.ts';
 import { linkExternalUser } from '../storage/externalUsers.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { siteForAdmin } from './siteAdmin.ts';
+import { type ConfigOf, getLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
+import { LOGIN_NOT_ENABLED } from '../../core/settings/site.ts';
 import type { UserRow } from '../storage/users.ts';
 import { LOGIN_BANNED } from './api.ts';
 import { shape } from './contentSchemas.ts';
@@ -33,6 +35,8 @@ export interface ExternalSessions {
   startSession(user: UserRow, isNew: boolean): Promise<{ result: ExternalLoginResult }>;
   /** Links the provider's profile to its one vf account (made on the first login) and logs it in. */
   finish(site: Site, provider: string, profile: ExternalProfile | null): Promise<{ result: ExternalLoginResult }>;
+  /** The site a login body names and its config for `method`; 403 LOGIN_NOT_ENABLED when it has none. */
+  configFor<M extends LoginMethod>(section: string | undefined, method: M): Promise<{ site: Site; config: ConfigOf<M> }>;
   /** Token checks fail as 401 (502 when the issuer cannot be reached), with a readable reason. */
   verified<T>(check: Promise<T>): Promise<T>;
   /** The site in the route's `:uuid`, when the caller is one of its admins (401/403/404 otherwise). */
@@ -45,6 +49,12 @@ export function externalSessions(app: FastifyInstance): ExternalSessions {
       const site = section ? await getSite(app.db, section) : null;
       if (!site) throw new HttpError(404, `No site has the uuid ${section}`, { field: 'section' });
       return site;
+    },
+    async configFor(section, method) {
+      const site = await sessions.siteOf(section);
+      const config = await getLoginConfig(app.db, site.uuid, method);
+      if (!config) throw new HttpError(403, LOGIN_NOT_ENABLED);
+      return { site, config };
     },
     async startSession(user, isNew) {
       const ban = await effectiveBan(app.db, user.uuid);

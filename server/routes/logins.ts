@@ -8,7 +8,7 @@ import { LOGIN_NOT_ENABLED, SOCIAL_LOGIN_TYPES } from '../../core/settings/site.
 import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from '../auth/jwtLogin.ts';
 import { fetchJson, OidcError, verifyIdToken } from '../auth/oidc.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { configuredMethods, deleteLoginConfig, getLoginConfig, LOGIN_METHODS, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
+import { configuredMethods, deleteLoginConfig, LOGIN_METHODS, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
 import { findUserByUuid } from '../storage/users.ts';
 import { type ConfigKind, loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
 import { absentBodyIsEmpty, answers, type Common, strictObject, uuid } from './schemas.ts';
@@ -32,7 +32,7 @@ interface TokenBody extends Common {
 
 export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   const flows = new SocialFlows(app.db);
-  const { siteOf, startSession, finish, verified, adminSite } = externalSessions(app);
+  const { siteOf, configFor, startSession, finish, verified, adminSite } = externalSessions(app);
 
   const loginSchema = (extra: Record<string, object> = {}) => ({
     body: strictObject({ token, thirdparty_enabled: { type: 'boolean' }, ...extra }, ['token', 'section']),
@@ -45,9 +45,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     if (cookie.trim() === '') throw badRequest(NO_COOKIE, 'token');
     // RFC 6265 cookie-octets: what a Cookie header can carry to the publisher unchanged.
     if (!COOKIE_VALUE.test(cookie)) throw badRequest('The cookie value has characters a cookie cannot carry', 'token');
-    const site = await siteOf(section);
-    const config = await getLoginConfig(app.db, site.uuid, 'cookie');
-    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const { site, config } = await configFor(section, 'cookie');
     const claims =
       config.mode === 'jwt'
         ? await verified(verifySharedSecretJwt(cookie, config.secret))
@@ -60,17 +58,13 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: TokenBody }>('/users/login/jwt', { schema: loginSchema() }, async (request) => {
-    const site = await siteOf(request.body.section);
-    const config = await getLoginConfig(app.db, site.uuid, 'jwt');
-    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const { site, config } = await configFor(request.body.section, 'jwt');
     return finish(site, 'sso', profileFromClaims(await verified(verifyJwtLogin(request.body.token, config))));
   });
 
   app.post<{ Body: TokenBody }>('/users/login/openidconnect', { schema: loginSchema({ nonce: { type: 'string', minLength: 1, maxLength: 512 } }) }, async (request) => {
     const { token: idToken, nonce, section } = request.body;
-    const site = await siteOf(section);
-    const config = await getLoginConfig(app.db, site.uuid, 'oidc');
-    if (!config) throw new HttpError(403, NOT_ENABLED);
+    const { site, config } = await configFor(section, 'oidc');
     const claims = await verified(verifyIdToken(idToken, { issuer: config.issuer, audience: config.client_id, ...(nonce ? { nonce } : {}) }));
     return finish(site, 'oidc', profileFromClaims(claims));
   });

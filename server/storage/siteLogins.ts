@@ -94,7 +94,7 @@ export interface LoginConfigs {
   backplane: BackplaneConfig;
 }
 
-type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' | IdentityMethod ? LoginConfigs[M] : SocialLoginConfig;
+export type ConfigOf<M extends LoginMethod> = M extends 'cookie' | 'jwt' | 'oidc' | IdentityMethod ? LoginConfigs[M] : SocialLoginConfig;
 
 /** The LoginRadius API the site's config names. */
 export const LOGINRADIUS_API = 'https://api.loginradius.com';
