@@ -13,7 +13,7 @@ import { createChunkScheduler, LAZY_MARGIN_PX, LOAD_RULES } from './schedule.ts'
 import { afterFrame, FIRST_PAINT_TAGS, loadAfterPaint, paintFirst } from './firstPaint.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
 
-export const LOADED = '__vfLoaded';
+const LOADED = '__vfLoaded';
 const STARTUP_POLL_MS = 50;
 const RESCAN_MS = 50;
 const CORE_WAIT_MS = 1000;

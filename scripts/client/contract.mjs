@@ -64,7 +64,7 @@ function propsOf(source, file) {
  * [{ name, type, attribute }], events: [{ name, type, description }], busEvents, parts, cssProperties, slots }`.
  * Events whose name has a slash (`tray/open`) are the vf bus's (`window.vf.$subscribe`), not DOM events.
  */
-export function readContract(root, tag) {
+function readContract(root, tag) {
   const file = join('elements', tag, 'element.ts');
   const source = readFileSync(join(root, file), 'utf8');
   const { description, tags } = tagsOf(contractBlock(source, file));

@@ -3,8 +3,8 @@
 // module, `index.js`, exports `register` and defines every element (docs/developers.md).
 import { readContracts } from './contract.mjs';
 
-export const SCHEMA_VERSION = '2.1.0';
-export const ENTRY_MODULE = 'index.js';
+const SCHEMA_VERSION = '2.1.0';
+const ENTRY_MODULE = 'index.js';
 /** HTMLElement's own properties an element's prop may share a name with. */
 const HTML_ELEMENT_MEMBERS = new Set(['title', 'id', 'lang', 'dir', 'hidden', 'slot', 'role', 'translate']);
 

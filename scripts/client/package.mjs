@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildManifest, vscodeCustomData } from './manifest.mjs';
 import { coreTypings, reactTypings, vueTypings } from './typings.mjs';
 
-export const PACKAGE_NAME = 'vf-client';
+const PACKAGE_NAME = 'vf-client';
 
 /** The package's typings files (each React/Vue file imports the core one as `./index.js`). */
 export function packageTypings(manifest) {
@@ -67,7 +67,7 @@ The guide: docs/developers.md in the vf repository.
 `;
 
 /** Writes the manifest, the typings and the npm package; `root` is the repository. */
-export function writeClientDistribution(root) {
+function writeClientDistribution(root) {
   const dist = join(root, 'dist');
   const npm = join(dist, 'npm');
   const { version, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -26,7 +26,7 @@ export function makeSott(apiKey: string, apiSecret: string, now = Date.now()): s
   return `${token}*${createHash('md5').update(token).digest('hex')}`;
 }
 
-/** What LoginRadius reads back from a SOTT (the stand-in checks it with this); null when it does not open. */
+/** What LoginRadius reads back from a SOTT (the tests open vf's SOTTs with it: the stand-in does not check them); null when it does not open. */
 export function openSott(sott: string, apiSecret: string): { start: string; apiKey: string; end: string } | null {
   const [token, hash] = sott.split('*');
   if (!token || !hash || createHash('md5').update(token).digest('hex') !== hash) return null;

@@ -16,7 +16,7 @@ import type { LogFormat, LogLevel } from '../config.ts';
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /** Paths censored wherever a log call puts them (pino's `redact`). */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-request-signature"]',
   'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]',
   'password', '*.password', '*.password_hash', '*.access_token', '*.refresh_token', '*.token', '*.secret',
@@ -25,7 +25,7 @@ export const REDACTED_PATHS = [
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 /** One JSON log line as a person reads it: time, level, message, then the other fields. */
-export function textLine(json: string): string {
+function textLine(json: string): string {
   let entry: Record<string, unknown>;
   try {
     entry = JSON.parse(json) as Record<string, unknown>;

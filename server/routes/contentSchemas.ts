@@ -68,7 +68,7 @@ export const contentItem = itemWith();
 export const listedItem = (item: ReturnType<typeof itemWith>) => ({ ...item, properties: { ...item.properties, replies: { type: 'array', items: item } } });
 
 /** A container's settings (closed, hidden, held; a chat's slow mode). */
-export const containerSettings = shape({ is_hidden: flag, is_closed: flag, is_premoderated: flag, slow_mode_seconds: count }, ['is_hidden', 'is_closed']);
+const containerSettings = shape({ is_hidden: flag, is_closed: flag, is_premoderated: flag, slow_mode_seconds: count }, ['is_hidden', 'is_closed']);
 
 const containerProperties = {
   content_container_uuid: text,
@@ -84,7 +84,7 @@ const containerRequired = ['content_container_uuid', 'container_id', 'section_uu
 export const container = shape(containerProperties, containerRequired);
 
 /** A page of a kind's items; a live blog's first page also carries its pinned posts. */
-export function pageProperties(item: object) {
+function pageProperties(item: object) {
   return {
     contents: { type: 'array', items: item },
     next_starting_from: nullable('string'),

@@ -29,7 +29,7 @@ export interface LoginRadiusStandinOptions {
 }
 
 /** LoginRadius's error codes for the two refusals the stand-in makes. */
-export const LR_INVALID_TOKEN = { ErrorCode: 906, Description: 'The provided access_token is invalid or has expired.', Message: 'Access token is invalid' };
+const LR_INVALID_TOKEN = { ErrorCode: 906, Description: 'The provided access_token is invalid or has expired.', Message: 'Access token is invalid' };
 const LR_INVALID_KEY = { ErrorCode: 901, Description: 'The provided LoginRadius API key is invalid, please use a valid API key of your LoginRadius account.', Message: 'API key is invalid' };
 const LR_BAD_LOGIN = { ErrorCode: 1048, Description: 'The provided email and password do not match an account.', Message: 'Invalid login credentials' };
 

@@ -66,7 +66,6 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
   const stop = async () => {
     process.removeListener('exit', killWithParent);
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
