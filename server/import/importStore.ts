@@ -48,15 +48,20 @@ export async function mapped(db: Db, scope: Scope, kind: MapKind, ids: readonly 
   return found;
 }
 
-export async function remember(db: Db, scope: Scope, kind: MapKind, pairs: readonly [string, string][], source = scope.source): Promise<void> {
+/** Records what these source ids became; returns the ids this call recorded (not one recorded before, or by a run alongside). */
+export async function remember(db: Db, scope: Scope, kind: MapKind, pairs: readonly [string, string][], source = scope.source): Promise<Set<string>> {
   const now = Date.now();
+  const recorded = new Set<string>();
   for (const part of chunks(pairs)) {
-    await db
+    const rows = await db
       .insertInto('import_map')
       .values(part.map(([sourceId, vfUuid]) => ({ site_uuid: scope.siteUuid, source, kind, source_id: sourceId, vf_uuid: vfUuid, date_created: now })))
       .onConflict((oc) => oc.columns(['site_uuid', 'source', 'kind', 'source_id']).doNothing())
+      .returning('source_id')
       .execute();
+    for (const row of rows) recorded.add(row.source_id);
   }
+  return recorded;
 }
 
 export type ParentRow = Pick<ContentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid' | 'container_uuid'>;

@@ -128,27 +128,26 @@ export class Importer {
     const parents = await importedParents(trx, this.scope, comments.flatMap((c) => (c.parentId ? [c.parentId] : [])));
     const { accounts, created } = await authorsOf(trx, this.scope, comments);
     this.stats.accounts += created;
-    const rows: ContentsTable[] = [];
-    const pairs: [string, string][] = [];
+    const made: [string, ContentsTable][] = [];
     const waiting: SourceComment[] = [];
     for (const comment of comments) {
       const parent: ParentRow | undefined = comment.parentId ? parents.get(comment.parentId) : undefined;
       const container = parent?.container_uuid ?? containers.get(comment.threadId);
       if (comment.parentId && !parent) waiting.push(comment);
       else if (!container) this.stats.skipped++;
-      else {
-        const row = this.rowOf(comment, container, parent, accounts);
-        rows.push(row);
-        pairs.push([comment.id, row.uuid]);
-        if (row.state === 'visible') counts.add(row);
-      }
+      else made.push([comment.id, this.rowOf(comment, container, parent, accounts)]);
     }
+    // The mapping is claimed first: a run alongside (another upload, the CLI) that read the same
+    // comments as new writes only those it claimed, so none is written twice.
+    const claimed = await remember(trx, this.scope, 'comment', made.map(([id, row]) => [id, row.uuid]));
+    const rows = made.filter(([id]) => claimed.has(id)).map(([, row]) => row);
+    for (const row of rows) if (row.state === 'visible') counts.add(row);
     for (const part of chunks(rows)) await trx.insertInto('contents').values(part).execute();
-    await remember(trx, this.scope, 'comment', pairs);
     await park(trx, this.scope, waiting);
     this.stats.comments += rows.length;
+    this.stats.already += made.length - rows.length;
     // The replies parked for what was just written, in rounds (parked() reads a bounded number).
-    const written = pairs.map(([id]) => id);
+    const written = [...claimed];
     for (const ids of chunks(written, 500)) {
       for (let children = await parked(trx, this.scope, ids); children.length > 0; children = await parked(trx, this.scope, ids)) {
         await this.write(trx, children, counts);

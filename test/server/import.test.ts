@@ -80,6 +80,15 @@ describe('Disqus', () => {
     assert.equal(spam?.content, 'Cheap watches here');
   });
 
+  test('two runs of one file at once write each comment once', async (t) => {
+    const app = await build(t);
+    const before = await countRows(app, 'contents');
+    const [a, b] = await Promise.all([run(app, 'disqus', 'disqus.xml'), run(app, 'disqus', 'disqus.xml')]);
+    assert.equal(a.comments + b.comments, 9);
+    assert.equal(await countRows(app, 'contents'), before + 9);
+    assert.deepEqual((await run(app, 'disqus', 'disqus.xml')).comments, 0);
+  });
+
   test('a second run adds nothing and changes nothing', async (t) => {
     const app = await build(t);
     await run(app, 'disqus', 'disqus.xml');
