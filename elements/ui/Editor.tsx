@@ -3,10 +3,10 @@
  * appears near the 10000 limit; the text is kept as a local draft (per `draftKey`) until a
  * post succeeds, so a failed post loses nothing.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { isBlankText } from '../../core/text/blankText.ts';
 import { Button } from './Button.tsx';
-import { readDraft, writeDraft } from './draft.ts';
+import { useDraft } from './draft.ts';
 import { useT } from './useIntl.ts';
 
 export const MAX_COMMENT_LENGTH = 10000;
@@ -52,7 +52,7 @@ export function Editor(props: EditorProps) {
   const t = useT();
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(() => readDraft(draftKey));
+  const [text, setDraft] = useDraft(draftKey);
   // The toolbar may act after an await (an image upload): it reads the text as it is by then.
   const latest = useRef(text);
   latest.current = text;
@@ -67,8 +67,7 @@ export function Editor(props: EditorProps) {
 
   const change = (value: string) => {
     latest.current = value;
-    setText(value);
-    writeDraft(draftKey, value);
+    setDraft(value);
   };
 
   const submit = async () => {

@@ -6,14 +6,14 @@
  * and, after each message, a countdown until the next. A guest is asked to log in on focus; a
  * banned or muted reader, or a closed chat, gets a notice instead of the box.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { QuotedParent } from '../../core/api/chatOutbox.ts';
 import { sendTyping } from '../../core/realtime/signals.ts';
 import { useAppDispatch } from '../../core/store/hooks.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 import { Button } from '../ui/Button.tsx';
 import { CloseIcon } from '../ui/CloseIcon.tsx';
-import { readDraft, writeDraft } from '../ui/draft.ts';
+import { useDraft } from '../ui/draft.ts';
 import { useGuestGate } from '../ui/useGuestGate.ts';
 import { useT } from '../ui/useIntl.ts';
 import { usePermission } from '../ui/usePermission.ts';
@@ -47,7 +47,7 @@ export function ChatCompose(props: ChatComposeProps) {
   const guest = useGuestGate('message.create');
   const ruling = usePermission('message', 'create', { is_closed: closed });
   const draftKey = `chat:${containerUuid}`;
-  const [text, setText] = useState(() => readDraft(draftKey));
+  const [text, setDraft] = useDraft(draftKey);
   const field = useRef<HTMLTextAreaElement>(null);
   const wait = useSecondsLeft(waitUntil);
   // Reply moves the reader here, to write the answer.
@@ -75,8 +75,7 @@ export function ChatCompose(props: ChatComposeProps) {
   const over = text.length > MAX_MESSAGE_LENGTH;
   const canSend = guest.loggedIn && !isBlankText(text) && !over && wait === 0;
   const change = (value: string) => {
-    setText(value);
-    writeDraft(draftKey, value);
+    setDraft(value);
     if (guest.loggedIn && !isBlankText(value)) dispatch(sendTyping(containerUuid));
   };
   const submit = () => {
