@@ -22,7 +22,7 @@ import { useRunMutation } from '../ui/useRunMutation.ts';
 import { useT } from '../ui/useIntl.ts';
 import { CreatePollForm, type NewPoll } from './CreatePollForm.tsx';
 import { PollResults } from './PollResults.tsx';
-import { VoteForm } from './VoteForm.tsx';
+import { questionId, VoteForm } from './VoteForm.tsx';
 
 export interface PollProps {
   /** `poll-id` (required): the publisher's id for this poll, unique on the site. */
@@ -83,7 +83,7 @@ function PollBody({ args, poll, onStale }: { args: PollArgs; poll: PollData; onS
   const canVote = !poll.is_closed && poll.my_vote === null;
   return (
     <>
-      {canVote ? <VoteForm poll={poll} busy={busy} failure={failure} onVote={vote} /> : <h2 className="vf-poll__question" part="question">{poll.question}</h2>}
+      {canVote ? <VoteForm poll={poll} busy={busy} failure={failure} onVote={vote} /> : <h2 id={questionId(poll)} className="vf-poll__question" part="question">{poll.question}</h2>}
       {poll.results_visible && <PollResults poll={poll} />}
       <Status poll={poll} />
       <p className="vf-poll__total" part="total" role="status">
@@ -129,8 +129,11 @@ function PollView({ args, postUuid }: { args: PollArgs; postUuid: string | undef
   else if (query.currentData === null) {
     body = manage.allowed ? <CreatePollForm busy={creating} failed={createFailed} onCreate={create} /> : <p className="vf-poll__empty" part="empty">{t('polls.empty')}</p>;
   } else body = <PollBody args={args} poll={query.currentData} onStale={() => void query.refetch()} />;
+  const poll = query.currentData;
+  // A region named by its question, so two polls on a page are told apart; without a question
+  // (loading, no poll yet, an error) no region: those states say what they are.
   return (
-    <section className="vf-poll" part="base" aria-label={t('polls.region')}>
+    <section className="vf-poll" part="base" aria-labelledby={poll ? questionId(poll) : undefined}>
       {body}
       {!online && <p className="vf-poll__notice" part="offline" role="status">{t('polls.offline')}</p>}
     </section>

@@ -9,6 +9,9 @@ import { useLoginNeeded } from '../ui/useGuestGate.ts';
 import { usePermission } from '../ui/usePermission.ts';
 import { useT } from '../ui/useIntl.ts';
 
+/** The id of the element showing the poll's question (the ballot's legend, or the heading above the results): it names the poll's region. */
+export const questionId = (poll: Poll) => `vf-poll-question-${poll.uuid}`;
+
 export function VoteForm({ poll, busy, failure, onVote }: { poll: Poll; busy: boolean; failure: string | null; onVote(options: string[]): void }) {
   const t = useT();
   const [chosen, setChosen] = useState<string[]>([]);
@@ -29,7 +32,7 @@ export function VoteForm({ poll, busy, failure, onVote }: { poll: Poll; busy: bo
   return (
     <form className="vf-poll__form" part="form" onSubmit={submit} noValidate>
       <fieldset className="vf-poll__fieldset" aria-describedby={`vf-poll-hint-${poll.uuid}`}>
-        <legend className="vf-poll__question" part="question">{poll.question}</legend>
+        <legend id={questionId(poll)} className="vf-poll__question" part="question">{poll.question}</legend>
         <p className="vf-poll__hint" id={`vf-poll-hint-${poll.uuid}`}>{t(poll.multiple ? 'polls.chooseMany' : 'polls.chooseOne')}</p>
         {poll.options.map((option) => (
           <label key={option.uuid} className="vf-poll__choice" part="choice">

@@ -37,6 +37,13 @@ async function mount(pollId: string): Promise<HTMLElement> {
   return wrapper.querySelector('vf-poll') as HTMLElement;
 }
 
+/** The name of the poll's region: the text its `aria-labelledby` points at. */
+function regionName(el: Element): string | null {
+  const region = $(el, 'section[part="base"]')!;
+  const id = region.getAttribute('aria-labelledby');
+  return id && (shadow(el).getElementById(id)?.textContent ?? null);
+}
+
 const radios = (el: Element) => $$<HTMLInputElement>(el, 'input[type="radio"]');
 const bars = (el: Element) => $$(el, '[part="bar"]').map((bar) => bar.getAttribute('aria-valuetext'));
 const total = (el: Element) => $(el, '[part="total"]')?.textContent ?? null;
@@ -89,6 +96,19 @@ describe('<vf-poll>', () => {
       await waitUntil(() => total(el) === '3 votes', 'live total');
       expect(bars(el)).to.deep.equal(['1 vote, 33%', '0 votes, 0%', '2 votes, 67%']);
     });
+  });
+
+  it('is a region named by its question: two polls on a page are told apart (axe landmark-unique)', async () => {
+    const open = await pollMade();
+    const closed = await pollMade({ question: 'Best month?', options: ['May', 'June'] });
+    await api(`/${closed.uuid}/close`, {}, await moderatorToken());
+    const wrapper = await fixture<HTMLElement>(html`<div></div>`);
+    wrapper.innerHTML = `<vf-poll poll-id="${open.poll_id}"></vf-poll><vf-poll poll-id="${closed.poll_id}"></vf-poll>`;
+    const [ballot, results] = [...wrapper.querySelectorAll('vf-poll')] as HTMLElement[];
+    // One shows its question as the ballot's legend, the closed one as the heading of its results.
+    await waitFor(() => radios(ballot!).length === 3 && bars(results!).length === 2, 'both polls');
+    expect([regionName(ballot!), regionName(results!)]).to.deep.equal(['Best season?', 'Best month?']);
+    await expect(wrapper).to.be.accessible();
   });
 
   it('a vote the server refuses (this browser voted elsewhere meanwhile) says so in words', async () => {
