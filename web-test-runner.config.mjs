@@ -3,6 +3,7 @@
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { fileURLToPath } from 'node:url';
+import { articlePagesPlugin } from './test/browser/support/articlePages.mjs';
 import { bundleTestsPlugin } from './test/browser/support/bundlePlugin.mjs';
 import { startServer } from './test/support/serve.mjs';
 import { summaryReporter } from './test/browser/support/summaryReporter.mjs';
@@ -63,7 +64,7 @@ export default {
       },
     }),
   ],
-  plugins: [serverPlugin, bundleTestsPlugin({ rootDir })],
+  plugins: [serverPlugin, articlePagesPlugin(), bundleTestsPlugin({ rootDir })],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en">
   <head>

@@ -12,6 +12,7 @@ import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.t
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import operationsPlugin from './plugins/operations.ts';
+import pageMetaPlugin from './plugins/pageMeta.ts';
 import { type LogOptions, loggerOptions, requestLog } from './operations/logging.ts';
 import { closeSocketsForRestart } from './operations/shutdown.ts';
 import authPlugin from './plugins/auth.ts';
@@ -125,6 +126,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
     timeoutSeconds: config.webhookTimeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000,
     maxAttempts: config.webhookMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   });
+  app.register(pageMetaPlugin);
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });

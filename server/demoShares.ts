@@ -26,7 +26,7 @@ export async function seedDemoShares(app: FastifyInstance): Promise<void> {
   const { page } = await findOrCreatePage(app.db, DEMO_SITE.uuid, {
     url: DEMO_SHARE_URL, unique_id: null, title: TITLE, description: '', image_url: null, image_alt: null,
     page_type: 'article', owners: [], topics: [], page_section: 'Sport', lang: 'en-us',
-  });
+  }, 'server');
   const now = Date.now();
   for (const [i, [network, email]] of SHARES.entries()) {
     const sharer = email ? await findUserByEmail(app.db, DEMO_SITE.uuid, email) : null;

@@ -76,7 +76,7 @@ export async function seedDemoTrending(app: FastifyInstance, origin: string): Pr
       url: `${origin}/demo/trending.html?story=${i + 1}`, unique_id: story.id, title: story.title, description: '',
       image_url: story.image ? `${origin}/demo/${story.image}` : null, image_alt: story.image ? story.alt : null,
       page_type: 'article', owners: [], topics: story.topics, page_section: 'News', lang: 'en-us',
-    });
+    }, 'server');
     const container = await createContainer(app.db, DEMO_SITE.uuid, story.id, conversationPolicy.kind);
     if (!container) continue; // made already
     for (const [j, [ago, text]] of story.comments.entries()) {

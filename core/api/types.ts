@@ -58,6 +58,8 @@ export interface BootstrapResult {
   sectionTree: SectionTree;
   section_uuid: string;
   session: string;
+  /** The site's domains: the hosts its pages, links and pictures are on (core/page/siteUrls.ts); none from an older server. */
+  domains?: string[];
 }
 
 export interface AuthResult {
@@ -345,7 +347,14 @@ export interface Page {
   lang: string | null;
   date_created: number;
   date_updated: number;
+  /**
+   * Where title, description and image come from: `hint` what a caller sent, until the server
+   * has read the page; `page` the page itself; `staff` a moderator or admin; `server` the server's own seed.
+   */
+  meta_source: PageMetaSource;
 }
+
+export type PageMetaSource = 'hint' | 'page' | 'staff' | 'server';
 
 /** POST /pages body (the client's common `section` names the site). */
 export interface PageInput {

@@ -2,15 +2,19 @@
  * Keeps the page in step (spec §2 "Page-address parameters", §3 page context): the address is
  * read on load and on every hash change (`page/urlChanged`, which also re-reads `deeplink`);
  * once the session is ready, the page is fetched or created on the server (`page/stored`) and
- * the loader's page context gets the stored page's id. Browser only: without a window it does nothing.
+ * the loader's page context gets the stored page's id. The server takes only a page on the site's
+ * domains and a picture on its image hosts (docs/api.md "Pages"): a page elsewhere is not stored,
+ * a picture elsewhere not sent. Browser only: without a window it does nothing.
  */
 import { pagesApi, pageInputFrom } from '../api/pages.ts';
+import type { SiteSettings } from '../api/types.ts';
 import type { PageState } from './slice.ts';
 import { pageStored, pageUrlChanged, selectPageContext } from './slice.ts';
+import { pageImageHosts, urlOnHosts } from './siteUrls.ts';
 
 interface Store {
   dispatch(action: any): any;
-  getState(): { page: PageState; session: { status: string } };
+  getState(): { page: PageState; session: { status: string; domains: string[]; settings: SiteSettings | null } };
   subscribe(listener: () => void): () => void;
 }
 
@@ -39,7 +43,10 @@ export function syncPage(store: Store, host: Host, win: Pick<Window, 'addEventLi
     if (requested || state.session.status !== 'ready' || !state.page.identity) return;
     requested = true;
     const input = pageInputFrom(state.page.identity);
-    if (!input) return;
+    const { domains, settings } = state.session;
+    if (!input || !urlOnHosts(input.url, domains)) return;
+    input.image_url = urlOnHosts(input.image_url, pageImageHosts(domains, settings));
+    if (!input.image_url) input.image_alt = null;
     void Promise.resolve(store.dispatch(pagesApi.endpoints.ensurePage.initiate(input))).then((result: { data?: unknown }) => {
       if (!result?.data || stopped) return;
       store.dispatch(pageStored(result.data as never));

@@ -1,5 +1,5 @@
 /**
- * Who is here and on which site: bootstrap status, the current user, site settings.
+ * Who is here and on which site: bootstrap status, the current user, site settings and domains.
  * `status` is a small state machine: idle → loading → ready | failed (failed → loading on retry).
  * Actions are events: `session/bootstrapped`, `session/loggedIn`, `session/loggedOut`.
  */
@@ -17,6 +17,8 @@ export interface SessionState {
   settings: SiteSettings | null;
   sectionUuid: string | null;
   sectionTree: SectionTree | null;
+  /** The site's domains (bootstrap): the only hosts the rails link to (core/page/siteUrls.ts). */
+  domains: string[];
   session: string;
   error: ApiError | null;
 }
@@ -27,6 +29,7 @@ const initialState: SessionState = {
   settings: null,
   sectionUuid: null,
   sectionTree: null,
+  domains: [],
   session: '',
   error: null,
 };
@@ -49,6 +52,7 @@ export const sessionSlice = createSlice({
       state.settings = r.settings;
       state.sectionUuid = r.section_uuid || r.sectionTree?.section_id || null;
       state.sectionTree = r.sectionTree ?? null;
+      state.domains = r.domains ?? [];
       state.session = r.session ?? state.session;
       state.error = null;
     },
@@ -80,6 +84,7 @@ export const selectSessionError = (state: WithSession): ApiError | null => state
 export const selectCurrentUser = (state: WithSession): User | null => state.session.user;
 export const selectSettings = (state: WithSession): SiteSettings | null => state.session.settings;
 export const selectSectionUuid = (state: WithSession): string | null => state.session.sectionUuid;
+export const selectSiteDomains = (state: WithSession): string[] => state.session.domains;
 export { selectPage };
 
 /** Logged in: a user that is not a guest (spec §5: privilege guest, anonymous flag or the zero uuid). */

@@ -6,8 +6,11 @@
 
 import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration, isScriptUrl, POSITION_MAX, SCRIPT_URL_PATTERN } from './ads.ts';
 
-/** `integration`: one of AD_INTEGRATIONS; `position`: a whole number 1–100 (ads.ts). */
-export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'script_url' | 'integration' | 'position';
+/**
+ * `integration`: one of AD_INTEGRATIONS; `position`: a whole number 1–100 (ads.ts); `hosts`: host
+ * names, comma-separated (HOST_LIST_PATTERN), or null.
+ */
+export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'script_url' | 'integration' | 'position' | 'hosts';
 
 /** The stored settings, with their kinds. `timestamp` and `text` may be null (unset). */
 export const SITE_SETTING_KINDS = {
@@ -53,6 +56,8 @@ export const SITE_SETTING_KINDS = {
   authprovider_social_providers: 'text',
   autosociallogin: 'boolean',
   thirdparty_enabled: 'boolean',
+  // pages: hosts besides the site's domains that a page's picture may come from (docs/api.md "Pages")
+  page_image_hosts: 'hosts',
   // ads and promos (ads.ts, docs/ads.md)
   ...AD_SETTING_KINDS,
 } as const satisfies Record<string, SettingKind>;
@@ -113,6 +118,7 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   authprovider_social_providers: null,
   autosociallogin: false,
   thirdparty_enabled: false,
+  page_image_hosts: null,
   ...DEFAULT_AD_SETTINGS,
 };
 
@@ -136,6 +142,16 @@ export const LOGIN_NOT_ENABLED = 'This login method is not currently enabled on 
 export function enabledSocialProviders(s: Pick<StoredSiteSettings, 'authprovider_social_providers'>): SocialLoginType[] {
   const named = (s.authprovider_social_providers ?? '').split(',').map((t) => t.trim());
   return SOCIAL_LOGIN_TYPES.filter((type) => named.includes(type));
+}
+
+const HOST_NAME = '[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*';
+/** A `hosts` setting: host names (no scheme, port or path), comma-separated, spaces allowed around commas. */
+export const HOST_LIST_PATTERN = `^ *${HOST_NAME}( *, *${HOST_NAME})* *$`;
+const HOST_LIST = new RegExp(HOST_LIST_PATTERN);
+
+/** The host names a `hosts` setting holds, lower-cased (none for null). */
+export function listedHosts(value: string | null | undefined): string[] {
+  return (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
 }
 
 /** Keys the server computes; sending one in a change is refused. */
@@ -191,6 +207,10 @@ export function settingProblem(key: string, value: unknown): string | null {
       return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX && isScriptUrl(value))
         ? null
         : `${key} must be an https:// address or a path on the site (/…), or null`;
+    case 'hosts':
+      return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX && HOST_LIST.test(value))
+        ? null
+        : `${key} must be host names separated by commas (images.example, cdn.example), at most ${SETTING_TEXT_MAX} characters, or null`;
     case 'text':
       return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX)
         ? null
@@ -209,6 +229,7 @@ export function settingsChangeSchemaProperties(): Record<string, object> {
       : kind === 'integration' ? { type: 'string', enum: [...AD_INTEGRATIONS] }
       : kind === 'position' ? { type: 'integer', minimum: 1, maximum: POSITION_MAX }
       : kind === 'script_url' ? { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX, pattern: SCRIPT_URL_PATTERN }
+      : kind === 'hosts' ? { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX, pattern: HOST_LIST_PATTERN }
       : { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX };
   }
   return props;

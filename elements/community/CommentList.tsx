@@ -3,17 +3,18 @@
  * `latest` (<vf-community-comments>), `popular` (<vf-community-popular>) and `trending`
  * (<vf-trending-comments>); the tray's community view shows the same lists. Each comment shows
  * its author, time, text, likes and replies, and links to its page with `?deeplink=` (the
- * conversation scrolls to it and highlights it).
+ * conversation scrolls to it and highlights it) when the page is on the site's domains.
  */
 import type { CommunityComment, CommunityShow } from '../../core/api/types.ts';
 import { useCommunityCommentsQuery } from '../../core/api/community.ts';
 import { selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { AuthorLine } from '../ui/AuthorLine.tsx';
-import { CommentText, safeHref } from '../ui/CommentText.tsx';
+import { CommentText } from '../ui/CommentText.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useFetchReady } from '../ui/useFetchReady.ts';
 import { useT } from '../ui/useIntl.ts';
+import { useSiteUrls } from '../ui/useSiteUrls.ts';
 import { CommunitySection } from './ListStates.tsx';
 
 export interface CommentListProps {
@@ -33,11 +34,9 @@ export interface CommunityLinkDetail {
   url: string;
 }
 
-/** The page's address with `deeplink` set to the comment; null for an address that is not http(s). */
-export function deeplinkUrl(pageUrl: string, contentUuid: string): string | null {
-  const safe = safeHref(pageUrl);
-  if (!safe) return null;
-  const url = new URL(safe);
+/** The page's address (an absolute one) with `deeplink` set to the comment. */
+function deeplinkUrl(pageUrl: string, contentUuid: string): string {
+  const url = new URL(pageUrl);
   url.searchParams.set('deeplink', contentUuid);
   return url.toString();
 }
@@ -45,7 +44,8 @@ export function deeplinkUrl(pageUrl: string, contentUuid: string): string | null
 function CommentItem({ comment }: { comment: CommunityComment }) {
   const t = useT();
   const emit = useHostEvent();
-  const link = comment.page ? deeplinkUrl(comment.page.url, comment.content_uuid) : null;
+  const pageUrl = useSiteUrls().link(comment.page?.url);
+  const link = pageUrl ? deeplinkUrl(pageUrl, comment.content_uuid) : null;
   return (
     <li className="vf-community__item" part="item">
       <AuthorLine actor={comment.actor} time={comment.date_created} />

@@ -1,7 +1,7 @@
 /**
  * <vf-live-story>: a compact view of a live blog's latest posts (newest first) for a home page
  * or the top of an article, live as they are published, with a "Follow the live blog" link to
- * the full live blog. New posts are announced in a polite live region.
+ * the full live blog (shown only on the site's domains). New posts are announced in a polite live region.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLiveblogPostsInfiniteQuery, useLiveblogQuery } from '../../core/api/liveblog.ts';
@@ -14,6 +14,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useElementContainer } from '../ui/useElementContainer.ts';
+import { useSiteUrls } from '../ui/useSiteUrls.ts';
 import { followHref } from './followHref.ts';
 
 export interface LiveStoryProps {
@@ -21,7 +22,7 @@ export interface LiveStoryProps {
   vfContainerId?: string;
   /** `limit`: latest posts shown, 1–10 (3). */
   limit?: number;
-  /** `href`: the full live blog (http(s) or relative; anything else is ignored). */
+  /** `href`: the full live blog (http(s) or relative, on the site's domains; anything else is ignored). */
   href?: string;
   /** `title`: the heading (default "Live"). */
   title?: string;
@@ -80,7 +81,7 @@ export function LiveStory({ vfContainerId, limit, href, title }: LiveStoryProps)
   const t = useT();
   const headingId = useId();
   const { status, sectionUuid, containerId, retry } = useElementContainer(vfContainerId);
-  const link = followHref(href);
+  const link = useSiteUrls().link(followHref(href));
 
   let body;
   if (status === 'failed') body = <ErrorState message={t('conversations.liveblog.error.load')} onRetry={retry} />;

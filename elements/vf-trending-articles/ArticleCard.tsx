@@ -1,8 +1,8 @@
 /**
  * One trending article: a link to its page (carrying the tracking medium) with its title, its
- * comment count and, when asked, its picture. The picture's box is sized before it loads
- * (width/height + aspect-ratio), so nothing below it moves; without a picture a neutral block
- * keeps the same box.
+ * comment count and, when asked, its picture (link and picture already checked against the site's
+ * hosts). The picture's box is sized before it loads (width/height + aspect-ratio), so nothing
+ * below it moves; without a picture a neutral block keeps the same box.
  */
 import type { TrendingContainer } from '../../core/api/types.ts';
 import { useT } from '../ui/useIntl.ts';
@@ -10,6 +10,8 @@ import { useT } from '../ui/useIntl.ts';
 export interface ArticleLink {
   item: TrendingContainer & { page: NonNullable<TrendingContainer['page']> };
   href: string;
+  /** The picture, when it is on the site's image hosts (elements/ui/useSiteUrls.ts). */
+  image: string | null;
 }
 
 export function ArticleCard({ article, thumbnail, onOpen }: { article: ArticleLink; thumbnail: boolean; onOpen: () => void }) {
@@ -18,8 +20,8 @@ export function ArticleCard({ article, thumbnail, onOpen }: { article: ArticleLi
   return (
     <a className="vf-trending__link" part="link" href={article.href} onClick={onOpen}>
       {thumbnail ? (
-        page.image_url ? (
-          <img className="vf-trending__image" part="image" src={page.image_url} alt={page.image_alt ?? ''} width={320} height={180} loading="lazy" decoding="async" />
+        article.image ? (
+          <img className="vf-trending__image" part="image" src={article.image} alt={page.image_alt ?? ''} width={320} height={180} loading="lazy" decoding="async" />
         ) : (
           <span className="vf-trending__image vf-trending__image--none" part="image placeholder" aria-hidden="true" />
         )

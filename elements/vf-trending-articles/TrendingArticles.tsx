@@ -4,7 +4,8 @@
  * what they read or commented in, topics they follow first), as a list, a grid or a carousel.
  * The loader keeps it hidden until it is in view and loads it then, watching from 5000 ms on
  * (core/loader/schedule.ts). The current article (its container id) is never listed; in
- * recirculation mode it is recorded as read. Links carry the tracking medium.
+ * recirculation mode it is recorded as read. Links carry the tracking medium; an article whose
+ * address is off the site's domains is not listed, a picture off its image hosts not shown.
  */
 import { Fragment, useEffect, useId } from 'react';
 import { useRecordReadMutation, useTrendingQuery } from '../../core/api/trending.ts';
@@ -21,6 +22,7 @@ import { useElementContainer } from '../ui/useElementContainer.ts';
 import { useFetchReady } from '../ui/useFetchReady.ts';
 import { useHostState } from '../ui/useHostState.ts';
 import { useT } from '../ui/useIntl.ts';
+import { useSiteUrls } from '../ui/useSiteUrls.ts';
 import { ArticleCard, type ArticleLink } from './ArticleCard.tsx';
 import { Carousel } from './Carousel.tsx';
 import { trackedUrl } from './trackedUrl.ts';
@@ -69,6 +71,7 @@ export function TrendingArticles(props: TrendingArticlesProps) {
   const medium = trackingMedium(props.trackingMedium, recommended);
   const view = allowedValue(props.view, TRENDING_VIEWS);
   const thumbnail = props.thumbnail?.trim() === 'true';
+  const site = useSiteUrls();
   const [recordRead] = useRecordReadMutation();
 
   const args = {
@@ -89,7 +92,12 @@ export function TrendingArticles(props: TrendingArticlesProps) {
   // with_page: the server sends articles with a page only; the type needs telling
   const items = (query.currentData ?? []).filter(withPage).filter((item) => item.container_id !== containerId);
   if (allowedValue(props.sort, TRENDING_SORTS) === 'newest') items.sort((a, b) => b.date_created - a.date_created);
-  const articles: ArticleLink[] = items.slice(0, limit).map((item) => ({ item, href: trackedUrl(item.page.url, medium) }));
+  const articles: ArticleLink[] = items
+    .flatMap((item) => {
+      const url = site.link(item.page.url);
+      return url ? [{ item, href: trackedUrl(url, medium), image: site.image(item.page.image_url) }] : [];
+    })
+    .slice(0, limit);
 
   const failed = status === 'failed' || query.isError;
   const loading = !failed && !query.currentData;

@@ -6,23 +6,8 @@
  * entities are decoded. The result then goes through the comment create path's own check
  * (normaliseComment), so an imported comment is stored exactly as a posted one would be.
  */
+import { decodeEntities } from '../../core/text/htmlEntities.ts';
 import { MAX_COMMENT_LENGTH, normaliseComment } from '../content/normalise.ts';
-
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', mdash: '—', ndash: '–',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', copy: '©', reg: '®', trade: '™', euro: '€', middot: '·', bull: '•',
-};
-
-/** HTML character references decoded (named ones for the common entities; numeric ones all). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
-    }
-    return NAMED[ref.toLowerCase()] ?? whole;
-  });
-}
 
 const attribute = (tag: string, name: string): string => {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);

@@ -86,6 +86,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
         sectionTree: { section_id: site.uuid, name: site.name, children: [] },
         section_uuid: site.uuid,
         session: body.session || viewer?.sessionId || newSessionId(),
+        domains: site.domains,
       };
       return { result };
     },

@@ -1,18 +1,22 @@
 /**
  * Pages (`/api/v2/pages`, docs/api.md "pages"): the server's record of a publisher page.
  * POST creates the site's page for a unique id (else the url) or returns the existing one —
- * anyone may, from the page's public meta, and it never changes an existing page. PATCH (or
- * POST with `verb: "PATCH"`, spec §7) changes a page: moderators and admins of its site only.
+ * anyone may, for an address on the site's domains, and it never changes an existing page: the
+ * title, description and image a caller sends are a hint until the server has read the page
+ * itself (server/pages/metaReader.ts, in the background). PATCH (or POST with `verb: "PATCH"`,
+ * spec §7) changes a page: moderators and admins of its site only; what they set, reads leave.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageChange, PageInput } from '../../core/api/types.ts';
 import { cleanText, stripTracking } from '../../core/page/identity.ts';
 import { parseOwnerId } from '../../core/page/owners.ts';
+import { pageImageHosts, urlOnHosts } from '../../core/page/siteUrls.ts';
 import { isLoggedIn, isPrivileged } from '../../core/permissions/index.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
+import { callAsksForRead } from '../pages/metaReader.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { findOrCreatePage, getPage, toApiPage, updatePage } from '../storage/pages.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite, type Site } from '../storage/sites.ts';
 import { type Common, httpUrl, params, strictObject } from './schemas.ts';
 import { pageAnswer } from './userSchemas.ts';
 
@@ -55,6 +59,16 @@ function clean<T extends PageChange>(body: T): T {
   return out;
 }
 
+/** 400 unless the page's address is on the site's domains, and its picture there or on the site's page_image_hosts. */
+function checkOnSite(site: Site, fields: PageChange): void {
+  if (fields.url !== undefined && !urlOnHosts(fields.url, site.domains)) {
+    throw badRequest("url must be an http(s) address on one of the site's domains", 'url');
+  }
+  if (fields.image_url && !urlOnHosts(fields.image_url, pageImageHosts(site.domains, site.settings))) {
+    throw badRequest("image_url must be an http(s) address on one of the site's domains or its page_image_hosts", 'image_url');
+  }
+}
+
 export default async function pageRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CreateBody }>(
     '/pages',
@@ -69,8 +83,9 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
       const site = await getSite(app.db, request.body.section!);
       if (!site) throw notFound(`No site has the uuid ${request.body.section}`);
       const body = clean(request.body);
+      checkOnSite(site, body);
       const uniqueId = body.unique_id?.trim().replace(/^vf-(?=[0-9a-f-]{36}$)/i, '').toLowerCase() || null;
-      const { page } = await findOrCreatePage(app.db, site.uuid, {
+      const { page, created } = await findOrCreatePage(app.db, site.uuid, {
         url: body.url,
         unique_id: uniqueId,
         title: body.title ?? '',
@@ -83,6 +98,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
         page_section: body.page_section ?? null,
         lang: body.lang ?? null,
       });
+      if (created || callAsksForRead(page, body)) app.pageMeta.refresh(page.uuid);
       return { result: toApiPage(page) };
     },
   );
@@ -105,6 +121,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
     if (!isLoggedIn(viewer)) throw request.user ? new HttpError(403, 'This account belongs to another site') : unauthorized();
     if (!isPrivileged(viewer)) throw new HttpError(403, "Only the site's moderators and admins can change a page");
     const { verb: _verb, session: _session, section: _section, ...fields } = clean(request.body);
+    checkOnSite((await getSite(app.db, page.site_uuid))!, fields);
     const updated = await updatePage(app.db, page.uuid, fields);
     return { result: toApiPage(updated!) };
   }

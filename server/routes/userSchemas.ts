@@ -45,10 +45,10 @@ export const siteSettings = shape(settingProperties, Object.keys(settingProperti
 export const settingsAnswer = answers(siteSettings);
 
 const sectionTree: object = { type: 'object', additionalProperties: false, properties: { section_id: text, name: text, children: { type: 'array', items: {} } }, required: ['section_id', 'name', 'children'] };
-/** Bootstrap (core/api/types.ts `BootstrapResult`): the reader (null for a guest), the site's settings. */
+/** Bootstrap (core/api/types.ts `BootstrapResult`): the reader (null for a guest), the site's settings and domains. */
 export const bootstrapAnswer = answers(shape(
-  { user: userOrNull, settings: siteSettings, sectionTree, section_uuid: text, session: text },
-  ['user', 'settings', 'sectionTree', 'section_uuid', 'session'],
+  { user: userOrNull, settings: siteSettings, sectionTree, section_uuid: text, session: text, domains: { type: 'array', items: text } },
+  ['user', 'settings', 'sectionTree', 'section_uuid', 'session', 'domains'],
 ));
 
 /** `POST /account/verify`: the account's own record when the link was opened signed in. */
@@ -68,9 +68,9 @@ export const pageAnswer = answers(shape(
   {
     id: text, section_uuid: text, unique_id: text, url: text, title: text, description: text, image_url: nullable('string'), image_alt: nullable('string'),
     page_type: text, owners: { type: 'array', items: text }, topics: { type: 'array', items: text }, page_section: nullable('string'), lang: nullable('string'),
-    date_created: count, date_updated: count,
+    date_created: count, date_updated: count, meta_source: { type: 'string', enum: ['hint', 'page', 'staff', 'server'] },
   },
-  ['id', 'section_uuid', 'unique_id', 'url', 'title', 'description', 'page_type', 'owners', 'topics', 'date_created', 'date_updated'],
+  ['id', 'section_uuid', 'unique_id', 'url', 'title', 'description', 'page_type', 'owners', 'topics', 'date_created', 'date_updated', 'meta_source'],
 ));
 
 /** A ban as a moderator is told of it (core/api/commentActions.ts `Ban`), and its lifting. */

@@ -1,17 +1,18 @@
 /**
  * Community reads (docs/api.md "community"): a site's (or one container's) latest, popular and
- * trending comments with the page each is on, and its top users. These lists are the site's
- * public showcase: everyone, moderators too, gets what a reader sees (content/visibility.ts
- * `visibleTo` as for a reader: no held, removed or ghost- or hide-banned content but a ghost's own,
- * no muted authors), visible comments only (no deleted placeholders), from containers that are
- * not hidden, comments and replies only (live-blog posts and chat messages have their own
- * elements). Moderating happens in the conversation itself. The site-wide lists range over
- * `contents_site_recent` (site, date): a time window, then a sort of the rows in it.
+ * trending comments with the page each is on (once its metadata is confirmed), and its top users.
+ * These lists are the site's public showcase: everyone, moderators too, gets what a reader sees
+ * (content/visibility.ts `visibleTo` as for a reader: no held, removed or ghost- or hide-banned
+ * content but a ghost's own, no muted authors), visible comments only (no deleted placeholders),
+ * from containers that are not hidden, comments and replies only (live-blog posts and chat
+ * messages have their own elements). Moderating happens in the conversation itself. The site-wide
+ * lists range over `contents_site_recent` (site, date): a time window, then a sort of the rows in it.
  */
 import { type Kysely, sql } from 'kysely';
 import type { CommunityComment, CommunityShow, TopUser } from '../../core/api/types.ts';
 import { authorBanLevel, type Viewer, visibleTo } from '../content/visibility.ts';
 import { type Page, presenterFor, type Row, selectWithActor } from './content-queries.ts';
+import { CONFIRMED_META } from './pages.ts';
 import type { ContentType, Database } from './schema.ts';
 
 const HOUR = 3_600_000;
@@ -44,7 +45,10 @@ export async function communityComments(db: Kysely<Database>, siteUuid: string, 
   const now = q.now ?? Date.now();
   let query = selectWithActor(db)
     .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
-    .leftJoin('pages', (join) => join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id'))
+    // The page, once its metadata is confirmed (never a caller's hint).
+    .leftJoin('pages', (join) =>
+      join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id').on('pages.meta_source', 'in', CONFIRMED_META),
+    )
     .select(['pages.title as page_title', 'pages.url as page_url'])
     .where('contents.site_uuid', '=', siteUuid)
     .where('contents.type', 'in', COMMENT_TYPES)

@@ -1,13 +1,24 @@
 /**
  * Pages: one row per site and unique id (the page's `vf:unique_id`, else its url). Creation is
- * race-free and idempotent (unique constraint + do nothing, then read).
+ * race-free and idempotent (unique constraint + do nothing, then read). Title, description and
+ * image carry where they came from (`meta_source`, migration 023): a caller's hint until the
+ * server read the page; a staff correction or the server's own seed is never replaced by a read.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Page, PageChange, PageInput, PageType } from '../../core/api/types.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Page, PageChange, PageInput, PageMetaSource, PageType } from '../../core/api/types.ts';
 import type { Database, PagesTable } from './schema.ts';
 
-export function toApiPage(row: PagesTable): Page {
+export type PageRow = Selectable<PagesTable>;
+/** What a page says about itself, and what a read of it stores. */
+export type PageMeta = Pick<Page, 'title' | 'description' | 'image_url' | 'image_alt'>;
+
+/** The sources a read of the page may replace. */
+const READABLE: PageMetaSource[] = ['hint', 'page'];
+/** A page the rails may show: its metadata is not a caller's unconfirmed hint. */
+export const CONFIRMED_META = ['page', 'staff', 'server'] as const satisfies PageMetaSource[];
+
+export function toApiPage(row: PageRow): Page {
   return {
     id: row.uuid,
     section_uuid: row.site_uuid,
@@ -24,11 +35,21 @@ export function toApiPage(row: PagesTable): Page {
     lang: row.lang,
     date_created: Number(row.date_created),
     date_updated: Number(row.date_updated),
+    meta_source: row.meta_source as PageMetaSource,
   };
 }
 
-/** The page for (site, key), creating it from `input` when there is none; `created` tells which. */
-export async function findOrCreatePage(db: Kysely<Database>, siteUuid: string, input: Required<PageInput>): Promise<{ page: PagesTable; created: boolean }> {
+/**
+ * The page for (site, key), creating it from `input` when there is none; `created` tells which.
+ * `source` is where the metadata comes from: a caller's `hint`, or the `server`'s own (the demo
+ * seed), which also replaces an existing page's metadata unless staff corrected it.
+ */
+export async function findOrCreatePage(
+  db: Kysely<Database>,
+  siteUuid: string,
+  input: Required<PageInput>,
+  source: 'hint' | 'server' = 'hint',
+): Promise<{ page: PageRow; created: boolean }> {
   const key = input.unique_id ?? input.url;
   const now = Date.now();
   const uuid = randomUUID();
@@ -50,20 +71,26 @@ export async function findOrCreatePage(db: Kysely<Database>, siteUuid: string, i
       lang: input.lang,
       date_created: now,
       date_updated: now,
+      meta_source: source,
     })
-    .onConflict((oc) => oc.columns(['site_uuid', 'unique_id']).doNothing())
+    .onConflict((oc) => {
+      const sameKey = oc.columns(['site_uuid', 'unique_id']);
+      if (source === 'hint') return sameKey.doNothing();
+      const meta = { title: input.title, description: input.description, image_url: input.image_url, image_alt: input.image_alt, meta_source: source };
+      return sameKey.doUpdateSet(meta).where('pages.meta_source', '!=', 'staff');
+    })
     .execute();
   const page = await db.selectFrom('pages').selectAll().where('site_uuid', '=', siteUuid).where('unique_id', '=', key).executeTakeFirstOrThrow();
   return { page, created: page.uuid === uuid };
 }
 
-export async function getPage(db: Kysely<Database>, uuid: string): Promise<PagesTable | null> {
+export async function getPage(db: Kysely<Database>, uuid: string): Promise<PageRow | null> {
   return (await db.selectFrom('pages').selectAll().where('uuid', '=', uuid).executeTakeFirst()) ?? null;
 }
 
-/** Applies the given fields (already validated and cleaned); returns the new row. */
-export async function updatePage(db: Kysely<Database>, uuid: string, change: PageChange): Promise<PagesTable | null> {
-  const set: Partial<PagesTable> = { date_updated: Date.now() };
+/** A moderator's or admin's change (already validated and cleaned); returns the new row. Metadata they set is theirs: reads leave it. */
+export async function updatePage(db: Kysely<Database>, uuid: string, change: PageChange): Promise<PageRow | null> {
+  const set: Partial<PageRow> = { date_updated: Date.now() };
   if (change.url !== undefined) set.url = change.url;
   if (change.title !== undefined) set.title = change.title;
   if (change.description !== undefined) set.description = change.description;
@@ -74,6 +101,32 @@ export async function updatePage(db: Kysely<Database>, uuid: string, change: Pag
   if (change.topics !== undefined) set.topics = JSON.stringify(change.topics);
   if (change.page_section !== undefined) set.section = change.page_section;
   if (change.lang !== undefined) set.lang = change.lang;
+  if ([change.title, change.description, change.image_url, change.image_alt].some((value) => value !== undefined)) set.meta_source = 'staff';
   await db.updateTable('pages').set(set).where('uuid', '=', uuid).execute();
   return getPage(db, uuid);
+}
+
+/**
+ * Claims the read of a page's metadata at `now`: true when its metadata may be read (a hint, or
+ * read from the page before) and no read started within `gapMs`. One process, one request wins.
+ */
+export async function claimMetaRead(db: Kysely<Database>, uuid: string, now: number, gapMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('pages')
+    .set({ meta_read_at: now })
+    .where('uuid', '=', uuid)
+    .where('meta_source', 'in', READABLE)
+    .where((eb) => eb.or([eb('meta_read_at', 'is', null), eb('meta_read_at', '<=', now - gapMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Stores what a read of the page found, unless staff corrected the page meanwhile. */
+export async function saveReadMeta(db: Kysely<Database>, uuid: string, meta: PageMeta): Promise<void> {
+  await db
+    .updateTable('pages')
+    .set({ ...meta, meta_source: 'page', date_updated: Date.now() })
+    .where('uuid', '=', uuid)
+    .where('meta_source', 'in', READABLE)
+    .execute();
 }

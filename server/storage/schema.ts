@@ -198,6 +198,10 @@ export interface PagesTable {
   lang: string | null;
   date_created: number;
   date_updated: number;
+  /** Where title, description and image came from (migration 023): hint | page | staff | server. */
+  meta_source: Generated<string>;
+  /** When the server last started reading the page (ms); null: never. */
+  meta_read_at: number | null;
 }
 
 /** Social popup logins in progress (migration 010): see server/auth/socialFlows.ts. */

@@ -1,7 +1,8 @@
 /**
  * Trending containers (content.md §7 "trending"): the site's containers opened within the last
  * `days` that had a visible comment within the last `hours`, most visible content first, with
- * the page each belongs to when the page is known (`pages.unique_id` = `container_id`).
+ * the page each belongs to when the page is known (`pages.unique_id` = `container_id`) and its
+ * metadata confirmed (read from the page, or set by staff: never a caller's hint).
  * For one reader (trendingrecommended) it leaves out what they commented in or read, and puts
  * pages on topics they follow first.
  */
@@ -9,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { TrendingContainer } from '../../core/api/types.ts';
 import { toApiContainer } from './containers.ts';
 import { visitorKey } from './pageReads.ts';
+import { CONFIRMED_META } from './pages.ts';
 import type { Database } from './schema.ts';
 
 const HOUR = 3_600_000;
@@ -77,7 +79,9 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
   const rows = await db
     .selectFrom(top)
     .innerJoin('containers', 'containers.uuid', 'top.uuid')
-    .leftJoin('pages', (join) => join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id'))
+    .leftJoin('pages', (join) =>
+      join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id').on('pages.meta_source', 'in', CONFIRMED_META),
+    )
     .selectAll('containers')
     .select(['pages.title', 'pages.url', 'pages.image_url', 'pages.image_alt', 'pages.topics'])
     .orderBy('top.total_visible_content', 'desc')

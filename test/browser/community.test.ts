@@ -20,6 +20,7 @@ import { $, $$, shadow, transitionsDone, waitFor } from './support/dom.ts';
 import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
+import { registerArticle } from './support/pages.ts';
 
 const texts = (el: Element) => $$(el, '[part="item"] .vf-comment__text').map((n) => n.textContent);
 const LIST_CALL = /\/api\/v2\/comments\?/;
@@ -35,18 +36,14 @@ const like = (reader: Reader, c: Comment) => commentCall(reader.token, 'POST', `
 describe('community views', () => {
   const containerId = unique('community');
   let first: Comment;
+  let articleUrl: string;
   let loved: Comment;
 
   before(async () => {
     await bootCore();
     const [ana, ben] = [await newReader('Ana Community'), await newReader('Ben Community')];
     const c = await getContainer(containerId);
-    const { apiBase, siteUuid } = testConfig();
-    await fetch(`${apiBase}/pages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ section: siteUuid, url: 'http://127.0.0.1/community-article.html', title: 'River trees', unique_id: containerId }),
-    });
+    articleUrl = (await registerArticle(containerId, 'River trees')).url;
     first = await postComment(ana, c.content_container_uuid, 'First thoughts');
     loved = await postComment(ana, c.content_container_uuid, 'Much loved');
     await like(ben, loved);
@@ -66,7 +63,9 @@ describe('community views', () => {
       expect($(el, '[part="heading"]')!.textContent).to.equal('Latest comments');
       const link = $$<HTMLAnchorElement>(el, '[part="link"]')[2]!;
       expect(link.textContent).to.equal('Read it on “River trees”');
-      expect(link.href).to.equal(`http://127.0.0.1/community-article.html?deeplink=${first.content_uuid}`);
+      const deeplink = new URL(articleUrl);
+      deeplink.searchParams.set('deeplink', first.content_uuid);
+      expect(link.href).to.equal(deeplink.href);
       await expect(el).to.be.accessible();
 
       const events: unknown[] = [];

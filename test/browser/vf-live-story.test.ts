@@ -1,7 +1,7 @@
 /**
  * <vf-live-story> against the real vf server (HTTP) with a mock realtime feed: the latest posts
  * of a live blog (limit clamped 1–10, default 3), the "Follow the live blog" link (http(s) or
- * relative only), its title, live updates and the loading, empty and error states.
+ * relative, on the site's domains only), its title, live updates and the loading, empty and error states.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { unique } from './support/api.ts';
@@ -46,7 +46,7 @@ describe('<vf-live-story>', () => {
     await waitUntil(() => texts(tooMany).length === 3, 'the default of 3');
   });
 
-  it('ignores an href that is not http(s) or relative', async () => {
+  it("ignores an href that is not http(s) or relative, or not on the site's domains", async () => {
     const id = unique('story-href');
     await seedLiveblog(id, ['Only post']);
     for (const bad of ['javascript:alert(1)', 'data:text/html,hi', ' JavaScript:alert(1)']) {
@@ -54,9 +54,12 @@ describe('<vf-live-story>', () => {
       await waitUntil(() => texts(el).length === 1, 'rendered');
       expect($(el, '[part="follow"]')).to.equal(null, bad);
     }
-    const absolute = await mount(id, 'href="https://news.example/live"');
+    const elsewhere = await mount(id, 'href="https://news.example/live"');
+    await waitUntil(() => texts(elsewhere).length === 1, 'rendered');
+    expect($(elsewhere, '[part="follow"]')).to.equal(null, 'off the site');
+    const absolute = await mount(id, 'href="http://127.0.0.1/live"');
     const link = await waitFor(() => $<HTMLAnchorElement>(absolute, '[part="follow"]'), 'link');
-    expect(link.href).to.equal('https://news.example/live');
+    expect(link.href).to.equal('http://127.0.0.1/live');
   });
 
   it('a post published live shows at the top and the oldest shown one goes', async () => {

@@ -4,7 +4,7 @@
 // follows a top commenter.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AuthResult } from '../../core/api/types.ts';
+import type { AuthResult, Page } from '../../core/api/types.ts';
 import { DEMO_SITE } from '../../server/seed.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
 
@@ -24,8 +24,10 @@ async function call<T>(method: string, path: string, token?: string, body?: obje
 
 describe('the demo community page', () => {
   it('shows the seeded community; a comment’s link opens the article on that comment', async () => {
-    // The article's page record, as the article's own script registers it on a visit: the link's address.
-    await call('POST', '/api/v2/pages', undefined, { title: 'River trees', url: `${server.origin}/demo/article.html`, unique_id: 'demo-article-river-trees', page_type: 'article' });
+    // The article's page record, as the article's own script registers it on a visit: the link's
+    // address. Its title is the article's own, which the server reads from the page before the rails show it.
+    const stored = await call<Page>('POST', '/api/v2/pages', undefined, { title: 'River trees', url: `${server.origin}/demo/article.html`, unique_id: 'demo-article-river-trees', page_type: 'article' });
+    for (let i = 0; i < 200 && (await call<Page>('GET', `/api/v2/pages/${stored.id}`)).meta_source !== 'page'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const page = await browser.newPage();
     await page.goto(`${server.origin}/demo/community.html`);
 
@@ -43,7 +45,7 @@ describe('the demo community page', () => {
     const top = popular.locator('[part="item"]').first();
     await top.getByText(/^Six degrees matches/).waitFor();
     const text = (await top.locator('.vf-comment__text').textContent())!;
-    await top.getByRole('link', { name: 'Read it on “River trees”' }).click();
+    await top.getByRole('link', { name: 'Read it on “City plants 10,000 trees along its river”' }).click();
     await page.waitForURL(/\/demo\/article\.html\?deeplink=/);
     await page.locator('vf-conversations [part~="deeplink"]').getByText(text).waitFor();
     await page.close();

@@ -35,9 +35,12 @@ describe('community lists', () => {
     const app = await build(t);
     const [ana, ben, cleo, fan] = [await signup(app, 'Ana'), await signup(app, 'Ben'), await signup(app, 'Cleo'), await signup(app)];
     const c = await container(app, 'community-article');
+    // The article is the demo's, served by the app itself: the server reads its title from it.
+    const article = `${await app.listen({ port: 0, host: '127.0.0.1' })}/demo/article.html`;
     const page = resultOf<Page>(await app.inject({
-      method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: 'http://127.0.0.1/article.html', title: 'The article', unique_id: 'community-article' },
+      method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: article, title: 'The article', unique_id: 'community-article' },
     }));
+    await app.pageMeta.settled();
     const old = await postComment(app, ana.access_token, c.content_container_uuid, 'old and loved');
     const liked = await postComment(app, ben.access_token, c.content_container_uuid, 'liked once');
     const discussed = await postComment(app, cleo.access_token, c.content_container_uuid, 'discussed');
@@ -54,7 +57,7 @@ describe('community lists', () => {
 
     const two = await comments(app, { limit: '2' });
     assert.deepEqual([texts(two), two.more_available], [['a reply', 'discussed'], true]);
-    assert.deepEqual(two.contents[0]!.page, { title: 'The article', url: 'http://127.0.0.1/article.html' });
+    assert.deepEqual(two.contents[0]!.page, { title: 'City plants 10,000 trees along its river', url: article });
     assert.equal(two.contents[0]!.thread_uuid, discussed.content_uuid);
 
     const other = await container(app);

@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, type TestContext } from 'node:test';
 import pg from 'pg';
-import type { AuthResult, Comment, Container } from '../../core/api/types.ts';
+import type { AuthResult, Comment, Container, PageInput } from '../../core/api/types.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { DEMO_SITE, seed } from '../../server/seed.ts';
+import { findOrCreatePage } from '../../server/storage/pages.ts';
 import type { Database } from '../../server/storage/schema.ts';
 
 export const SITE = DEMO_SITE.uuid;
@@ -227,6 +228,15 @@ export async function container(app: FastifyInstance, containerId = `page-${++co
 export async function postComment(app: FastifyInstance, token: string, containerUuid: string, content: string, parent?: string): Promise<Comment> {
   const url = `/api/comments/${SITE}/${containerUuid}/comments${parent ? `/${parent}` : ''}`;
   return resultOf<Comment>(await app.inject({ method: 'POST', url, headers: bearer(token), payload: { content } }));
+}
+
+/**
+ * A page of the site with its publisher's own metadata, as a read of the page stores it (confirmed,
+ * so the rails show it). How a caller's page gets there: pages-trust.test.ts.
+ */
+export async function confirmedPage(app: FastifyInstance, page: Pick<Required<PageInput>, 'unique_id' | 'url' | 'title'> & PageInput): Promise<void> {
+  const defaults: Required<PageInput> = { unique_id: null, url: '', title: '', description: '', image_url: null, image_alt: null, page_type: 'article', owners: [], topics: [], page_section: null, lang: null };
+  await findOrCreatePage(app.db, SITE, { ...defaults, ...page }, 'server');
 }
 
 export async function countRows(app: FastifyInstance, table: keyof Database): Promise<number> {

@@ -1,4 +1,7 @@
-/** Pages: idempotent creation by unique id (else url), cleaning, and who may change a page. */
+/**
+ * Pages: idempotent creation by unique id (else url), cleaning, and who may change a page. The
+ * addresses are the demo site's (localhost); what the server reads of a page: pages-trust.test.ts.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -21,11 +24,11 @@ describe('POST /pages', () => {
   test('a guest creates the page from its public meta; the same unique id returns the same page, unchanged', async (t) => {
     const app = await build(t);
     const page = await create(app, {
-      url: 'https://news.example/story?utm_source=x&id=1',
+      url: 'http://localhost/story?utm_source=x&id=1',
       unique_id: `vf-${UUID.toUpperCase()}`,
       title: `  Big \n story ${'x'.repeat(600)}`,
       description: 'About it',
-      image_url: 'https://img.example/a.png',
+      image_url: 'http://localhost/a.png',
       image_alt: 'A picture',
       page_type: 'video',
       owners: [`vf-${UUID}`, '42', 'facebook:99', '42'],
@@ -36,7 +39,7 @@ describe('POST /pages', () => {
     assert.match(page.id, /^[0-9a-f-]{36}$/);
     assert.equal(page.section_uuid, SITE);
     assert.equal(page.unique_id, UUID);
-    assert.equal(page.url, 'https://news.example/story?id=1');
+    assert.equal(page.url, 'http://localhost/story?id=1');
     assert.equal(page.title.length, 500);
     assert.ok(page.title.startsWith('Big story x'));
     assert.equal(page.page_type, 'video');
@@ -45,28 +48,28 @@ describe('POST /pages', () => {
     assert.equal(page.page_section, 'world');
     assert.equal(page.lang, 'fr-ca');
 
-    const again = await create(app, { url: 'https://news.example/other', unique_id: UUID, title: 'Hijacked title' });
+    const again = await create(app, { url: 'http://localhost/other', unique_id: UUID, title: 'Hijacked title' });
     assert.deepEqual(again, page, 'an existing page is returned as it is');
     assert.equal(await countRows(app, 'pages'), 1);
   });
 
   test('without a unique id the url is the key; defaults fill the rest', async (t) => {
     const app = await build(t);
-    const a = await create(app, { url: 'https://news.example/a?fbclid=1' });
-    const b = await create(app, { url: 'https://news.example/a' });
+    const a = await create(app, { url: 'http://localhost/a?fbclid=1' });
+    const b = await create(app, { url: 'http://localhost/a' });
     assert.equal(a.id, b.id);
-    assert.equal(a.unique_id, 'https://news.example/a');
+    assert.equal(a.unique_id, 'http://localhost/a');
     assert.deepEqual({ ...a, id: '', date_created: 0, date_updated: 0 }, {
-      id: '', section_uuid: SITE, unique_id: 'https://news.example/a', url: 'https://news.example/a', title: '', description: '',
-      image_url: null, image_alt: null, page_type: 'article', owners: [], topics: [], page_section: null, lang: null, date_created: 0, date_updated: 0,
+      id: '', section_uuid: SITE, unique_id: 'http://localhost/a', url: 'http://localhost/a', title: '', description: '',
+      image_url: null, image_alt: null, page_type: 'article', owners: [], topics: [], page_section: null, lang: null, date_created: 0, date_updated: 0, meta_source: 'hint',
     });
-    const c = await create(app, { url: 'https://news.example/c' });
+    const c = await create(app, { url: 'http://localhost/c' });
     assert.notEqual(c.id, a.id);
   });
 
   test('concurrent first calls for one page create one row', async (t) => {
     const app = await build(t);
-    const pages = await Promise.all(Array.from({ length: 5 }, () => create(app, { url: 'https://news.example/race', unique_id: 'race' })));
+    const pages = await Promise.all(Array.from({ length: 5 }, () => create(app, { url: 'http://localhost/race', unique_id: 'race' })));
     assert.equal(new Set(pages.map((p) => p.id)).size, 1);
     assert.equal(await countRows(app, 'pages'), 1);
   });
@@ -74,19 +77,19 @@ describe('POST /pages', () => {
   test('bad input is a 400 and writes nothing', async (t) => {
     const app = await build(t);
     const bad: Record<string, unknown>[] = [
-      { url: 'javascript:alert(1)' }, { url: 'https://x.example', page_type: 'blog' }, { url: 'https://x.example', owners: ['nobody'] },
-      { url: 'https://x.example', image_url: 'ftp://x' }, { url: 'https://x.example', extra: 1 }, { title: 'no url' },
-      { url: 'https://x.example', owners: Array.from({ length: 51 }, (_, i) => String(i)) },
+      { url: 'javascript:alert(1)' }, { url: 'http://localhost/x', page_type: 'blog' }, { url: 'http://localhost/x', owners: ['nobody'] },
+      { url: 'http://localhost/x', image_url: 'ftp://x' }, { url: 'http://localhost/x', extra: 1 }, { title: 'no url' },
+      { url: 'http://localhost/x', owners: Array.from({ length: 51 }, (_, i) => String(i)) },
     ];
     for (const body of bad) {
       const r = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, ...body } });
       assert.equal(r.statusCode, 400, JSON.stringify(body));
     }
-    const owners = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: 'https://x.example', owners: ['1', 'nobody'] } });
+    const owners = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: 'http://localhost/x', owners: ['1', 'nobody'] } });
     assert.deepEqual(owners.json(), { error_status: 400, message: 'owners[1] is not an owner id (vf-<uuid>, a uuid, a numeric id or provider:id)', field: 'owners' });
-    const noSite = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { url: 'https://x.example' } });
+    const noSite = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { url: 'http://localhost/x' } });
     assert.equal(noSite.statusCode, 400);
-    const unknownSite = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { url: 'https://x.example', section: UUID } });
+    const unknownSite = await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { url: 'http://localhost/x', section: UUID } });
     assert.equal(unknownSite.statusCode, 404);
     assert.equal(await countRows(app, 'pages'), 0);
   });
@@ -95,7 +98,7 @@ describe('POST /pages', () => {
 describe('PATCH /pages/{id}', () => {
   test('a moderator changes a page with PATCH or POST + verb PATCH; GET shows it', async (t) => {
     const app = await build(t);
-    const page = await create(app, { url: 'https://news.example/p', title: 'Old' });
+    const page = await create(app, { url: 'http://localhost/p', title: 'Old' });
     const mod = await moderator(app);
     const patched = resultOf<Page>(await app.inject({ method: 'PATCH', url: `/api/v2/pages/${page.id}`, headers: bearer(mod), payload: { title: '  New   title ', section: SITE } }));
     assert.equal(patched.title, 'New title');
@@ -108,7 +111,7 @@ describe('PATCH /pages/{id}', () => {
 
   test('guests 401, users 403, unknown page 404, POST without verb PATCH 400; nothing changes', async (t) => {
     const app = await build(t);
-    const page = await create(app, { url: 'https://news.example/p', title: 'Old' });
+    const page = await create(app, { url: 'http://localhost/p', title: 'Old' });
     const url = `/api/v2/pages/${page.id}`;
     assert.equal((await app.inject({ method: 'PATCH', url, payload: { title: 'x' } })).statusCode, 401);
     const user = await signup(app);

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, CommentProfile, Container, ContainerWithPage, TrendingContainer } from '../../core/api/types.ts';
 import { DEFAULT_SETTINGS, upsertSite } from '../../server/storage/sites.ts';
-import { bearer, build, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
+import { bearer, build, confirmedPage, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const OTHER_SITE = '0b7e4c2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d';
 const base = (c: Container) => `/api/comments/${SITE}/${c.content_container_uuid}`;
@@ -215,11 +215,11 @@ describe('GET /{section}/trending and /trendingrecommended', () => {
     const a = await signup(app);
     await postComment(app, a.access_token, quiet.content_container_uuid, 'one');
     for (const text of ['one', 'two', 'three']) await postComment(app, a.access_token, busy.content_container_uuid, text);
-    resultOf(await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: 'https://news.example/busy', unique_id: 'busy', title: 'Busy story' } }));
+    await confirmedPage(app, { url: 'http://localhost/busy', unique_id: 'busy', title: 'Busy story' });
 
     const list = resultOf<{ contents: TrendingContainer[] }>(await get(app, `/api/comments/${SITE}/trending`));
     assert.deepEqual(list.contents.map((x) => x.container_id), ['busy', 'quiet'], `no ${empty.container_id}: nothing recent`);
-    assert.deepEqual(list.contents[0]!.page, { title: 'Busy story', url: 'https://news.example/busy', image_url: null, image_alt: null });
+    assert.deepEqual(list.contents[0]!.page, { title: 'Busy story', url: 'http://localhost/busy', image_url: null, image_alt: null });
     assert.equal(list.contents[0]!.total_visible_content, 3);
     assert.equal(list.contents[1]!.page, null);
     assert.equal(resultOf<{ contents: TrendingContainer[] }>(await get(app, `/api/comments/${SITE}/trending`, { limit: '1' })).contents.length, 1);

@@ -22,7 +22,7 @@ import { lb, liveblog, publish } from './liveblog-calls.ts';
 
 let pages = 0;
 async function newPage(app: FastifyInstance): Promise<Page> {
-  const url = `https://news.example/articles/${++pages}`;
+  const url = `http://localhost/articles/${++pages}`;
   return resultOf<Page>(await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url, title: `Article ${pages}` } }));
 }
 

@@ -9,7 +9,7 @@ import type { TrendingContainer } from '../../core/api/types.ts';
 import { DEMO_STORIES } from '../../server/demoTrending.ts';
 import { seed } from '../../server/seed.ts';
 import { READS_KEPT, containersReadBy, recordRead } from '../../server/storage/pageReads.ts';
-import { bearer, build, buildWithDemoContent, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
+import { bearer, build, buildWithDemoContent, confirmedPage, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 
 const TRENDING = `/api/comments/${SITE}/trending`;
 const RECOMMENDED = `/api/comments/${SITE}/trendingrecommended`;
@@ -17,8 +17,7 @@ const READS = `/api/comments/${SITE}/reads`;
 
 /** A conversation with its page (on `topics`) and `comments` comments by `token`'s user. */
 async function story(app: FastifyInstance, token: string, id: string, comments: number, topics: string[] = []): Promise<void> {
-  const payload = { section: SITE, url: `https://news.example/${id}`, unique_id: id, title: `Story ${id}`, image_url: `https://news.example/${id}.jpg`, image_alt: `Picture of ${id}`, topics };
-  resultOf(await app.inject({ method: 'POST', url: '/api/v2/pages', payload }));
+  await confirmedPage(app, { url: `http://localhost/${id}`, unique_id: id, title: `Story ${id}`, image_url: `http://localhost/${id}.jpg`, image_alt: `Picture of ${id}`, topics });
   const c = await container(app, id);
   for (let i = 0; i < comments; i++) await postComment(app, token, c.content_container_uuid, `comment ${i} on ${id}`);
 }
@@ -122,7 +121,7 @@ describe('GET /{section}/trendingrecommended', () => {
     await story(app, writer.access_token, 'shaped', 2);
     const [item] = resultOf<{ contents: TrendingContainer[] }>(await app.inject({ method: 'GET', url: RECOMMENDED, headers: { 'x-unique-id': 'v' } })).contents;
     assert.deepEqual(Object.keys(item!).sort(), ['container_id', 'content_container_uuid', 'date_created', 'page', 'section_uuid', 'settings', 'total_visible_content']);
-    assert.deepEqual(item!.page, { title: 'Story shaped', url: 'https://news.example/shaped', image_url: 'https://news.example/shaped.jpg', image_alt: 'Picture of shaped' });
+    assert.deepEqual(item!.page, { title: 'Story shaped', url: 'http://localhost/shaped', image_url: 'http://localhost/shaped.jpg', image_alt: 'Picture of shaped' });
     assert.ok(item!.date_created >= before && item!.date_created <= Date.now());
   });
 });

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_COMMENT_LENGTH } from '../../server/content/normalise.ts';
-import { decodeEntities, importedBody } from '../../server/import/htmlText.ts';
+import { decodeEntities } from '../../core/text/htmlEntities.ts';
+import { importedBody } from '../../server/import/htmlText.ts';
 
 test('paragraphs and line breaks become lines; links keep their text and address; images their alt text', () => {
   assert.deepEqual(importedBody('<p>One<br>two</p><p>Three</p>'), { text: 'One\ntwo\n\nThree', shortened: false });

@@ -45,7 +45,7 @@ describe('page sync', () => {
   it('creates the page after bootstrap, exposes its id as the page context, follows hash changes', async () => {
     server.handle((req) => {
       if (req.path.endsWith('/bootstrap/v2')) {
-        return { json: { result: { user: null, settings: {}, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: 'abcdefghijklmnop' } } };
+        return { json: { result: { user: null, settings: {}, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: 'abcdefghijklmnop', domains: ['news.example.com'] } } };
       }
       if (req.path.endsWith('/pages') && req.method === 'POST') return { json: { result: { ...(req.body as object), id: PAGE_ID } } };
       return { status: 404, json: { message: 'no route' } };
@@ -77,6 +77,33 @@ describe('page sync', () => {
     stop();
     assert.equal(win.listeners.size, 0, 'stop removes the listeners');
     assert.equal(server.requests.filter((r) => r.path.endsWith('/pages')).length, 1, 'created once');
+  });
+
+  it("only a page on the site's domains is stored, and only a picture on its image hosts is sent", async () => {
+    const bootstrap = { user: null, settings: { page_image_hosts: 'img.example' }, sectionTree: { section_id: SITE, name: 'S', children: [] }, section_uuid: SITE, session: 'abcdefghijklmnop', domains: ['news.example.com'] };
+    const posted: object[] = [];
+    server.handle((req) => {
+      if (req.path.endsWith('/bootstrap/v2')) return { json: { result: bootstrap } };
+      if (req.path.endsWith('/pages') && req.method === 'POST') {
+        posted.push(req.body as object);
+        return { json: { result: { ...(req.body as object), id: PAGE_ID } } };
+      }
+      return { status: 404, json: { message: 'no route' } };
+    });
+    // The sync decides when the session turns ready (a store listener): a page it sends is then stored.
+    const pageOn = async (href: string, image: string, stored = true) => {
+      const store = createAppStore();
+      store.dispatch(pageIdentified(readPageIdentity(fakeDocument({ title: 'Story', meta: [meta('og:image', image), meta('og:image:alt', 'A picture')] }), href)));
+      const stop = syncPage(store, { setContext: () => undefined }, fakeWindow(href) as never);
+      await bootstrapSession(store.dispatch, store.getState);
+      for (let i = 0; stored && i < 200 && !selectPageContext(store.getState())?.id; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      stop();
+    };
+    await pageOn('https://elsewhere.example/story', 'https://news.example.com/a.jpg', false);
+    assert.deepEqual(posted, [], 'a page off the site is not sent');
+    await pageOn('https://news.example.com/cdn', 'https://cdn.example/pixel.gif');
+    await pageOn('https://news.example.com/img', 'https://img.example/a.jpg');
+    assert.deepEqual(posted.map((body) => [(body as { image_url: string }).image_url, (body as { image_alt: string }).image_alt]), [[null, null], ['https://img.example/a.jpg', 'A picture']]);
   });
 
   it('a page without an http(s) address is not sent', () => {

@@ -25,6 +25,7 @@ import { shares } from './019_shares.ts';
 import { analytics } from './020_analytics.ts';
 import { imports } from './021_imports.ts';
 import { webhooks } from './022_webhooks.ts';
+import { pageMeta } from './023_page_meta.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '020_analytics': analytics,
   '021_imports': imports,
   '022_webhooks': webhooks,
+  '023_page_meta': pageMeta,
 };
 
 export const migrationProvider: MigrationProvider = {

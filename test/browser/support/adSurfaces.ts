@@ -14,7 +14,7 @@ export function siteSettingsFor(overrides: Record<string, unknown>): () => void 
   const store = getStore();
   const session = store.getState().session;
   const result = (settings: unknown) =>
-    ({ user: session.user, settings, section_uuid: session.sectionUuid, sectionTree: session.sectionTree, session: session.session }) as unknown as BootstrapResult;
+    ({ user: session.user, settings, section_uuid: session.sectionUuid, sectionTree: session.sectionTree, session: session.session, domains: session.domains }) as unknown as BootstrapResult;
   store.dispatch(bootstrapped(result({ ...session.settings, ...overrides })));
   return () => store.dispatch(bootstrapped(result(session.settings)));
 }

@@ -11,8 +11,8 @@ async function call<T>(path: string, body?: object): Promise<T> {
   return ((await res.json()) as { result: T }).result;
 }
 
-/** A new stored page (its own address), for a count no other test touches. */
-export const newPage = () => call<Page>('pages', { url: `https://news.example/${unique('article')}`, title: 'Another article' });
+/** A new stored page (its own address on the site), for a count no other test touches. */
+export const newPage = () => call<Page>('pages', { url: `${location.origin}/articles/${unique('article')}`, title: 'Another article' });
 export const shareTotals = (pageUuid: string) => call<ShareTotals>(`pages/${pageUuid}/shares`);
 export const shareElsewhere = (pageUuid: string, network: string) => call<ShareTotals>(`pages/${pageUuid}/shares`, { network });
 
