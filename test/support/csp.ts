@@ -30,13 +30,28 @@ export function demoPages(): string[] {
   return ['/', ...[...index.matchAll(/href="(\/demo\/[\w-]+\.html)"/g)].map((match) => match[1]!)];
 }
 
-/** Page-side, before any script: keeps every refusal (a string: tsx would wrap a function's names in helpers the page lacks). */
+/**
+ * Page-side, before any script: keeps every refusal, and the name of every Trusted Types policy
+ * made (a string: tsx would wrap a function's names in helpers the page lacks).
+ */
 const WATCH_VIOLATIONS = `(() => {
   const seen = window.__vfViolations = [];
   document.addEventListener('securitypolicyviolation', (event) => {
     seen.push(event.effectiveDirective + ' ' + (event.blockedURI || '') + ' ' + (event.sample || '').slice(0, 60) + ' at ' + event.sourceFile + ':' + event.lineNumber);
   }, true);
+  const policies = window.__vfPolicies = [];
+  const factory = window.trustedTypes;
+  const create = factory.createPolicy;
+  factory.createPolicy = function (name, rules) {
+    policies.push(name);
+    return create.call(this, name, rules);
+  };
 })();`;
+
+/** Makes `target`'s pages report what their policy refused and which Trusted Types policies they made. */
+export async function watchViolations(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(WATCH_VIOLATIONS);
+}
 
 export interface PageReport {
   violations: string[];
@@ -44,6 +59,8 @@ export interface PageReport {
   errors: string[];
   /** Elements the server's first paint answered for (the loader paints them, or its 3 s ran out). */
   firstPaints: number;
+  /** The Trusted Types policies the page made, by name. */
+  policies: string[];
 }
 
 /**
@@ -55,10 +72,13 @@ export async function warmFirstPaint(origin: string): Promise<void> {
   if (!response.ok) throw new Error(`first paint: ${response.status}`);
 }
 
+/** Tall enough that every element of a demo page is near the viewport at once. */
+export const STRICT_VIEWPORT = { width: 1200, height: 4000 };
+
 /** A context whose pages report every refusal of their policy. */
 export async function watchedContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.addInitScript(WATCH_VIOLATIONS);
+  const context = await browser.newContext({ viewport: STRICT_VIEWPORT });
+  await watchViolations(context);
   return context;
 }
 
@@ -79,17 +99,23 @@ export function collectErrors(page: Page): () => string[] {
   return () => errors;
 }
 
-/** Every vf element on the page (in shadow roots too) is defined: their chunks have run. No inner named functions: tsx would wrap them in a helper the page lacks. */
-function allDefined(): boolean {
+/**
+ * What on the page is not done yet: a vf element not defined (its chunk has not run), a part
+ * still loading (`aria-busy`, a skeleton), an ad being decided or loaded. Looks into shadow
+ * roots: `true` once nothing is, or with `list` what is. No inner named functions: tsx would
+ * wrap them in a helper the page lacks.
+ */
+function settled(list: boolean): boolean | string[] {
   const roots: ParentNode[] = [document];
-  const tags = new Set<string>();
+  const waiting: string[] = [];
   for (let root = roots.pop(); root; root = roots.pop()) {
     for (const el of root.querySelectorAll('*')) {
-      if (el.localName.startsWith('vf-')) tags.add(el.localName);
+      if (el.localName.startsWith('vf-') && !customElements.get(el.localName)) waiting.push(`<${el.localName}> not defined`);
+      if (el.matches('[aria-busy="true"], [part~="skeleton"], [data-ad-state="deciding"], [data-ad-state="loading"], vf-ad[data-vf-state="loading"]')) waiting.push(el.outerHTML.slice(0, 80));
       if (el.shadowRoot) roots.push(el.shadowRoot);
     }
   }
-  return [...tags].every((tag) => customElements.get(tag));
+  return list ? waiting : waiting.length === 0;
 }
 
 /** Scrolls to the end half a viewport at a time, each step once the browser has drawn it. */
@@ -101,16 +127,29 @@ const SCROLL_THROUGH = `(async () => {
   }
 })()`;
 
-/** Scrolls through the page, then waits for every element and request. */
-export async function scrollThrough(page: Page): Promise<void> {
+/**
+ * Scrolls through the page, then waits until everything vf shows is done and the network is
+ * quiet. The page's viewport is tall (STRICT_VIEWPORT): every element, ads included, is in view
+ * from the start, as each loads only near the viewport.
+ */
+export async function scrollThrough(page: Page, timeout = 20000): Promise<void> {
   await page.evaluate(SCROLL_THROUGH);
-  await page.waitForFunction(allDefined, undefined, { timeout: 15000 });
+  try {
+    await page.waitForFunction(settled, false, { timeout });
+  } catch (error) {
+    throw new Error(`${page.url()} did not settle: ${(await page.evaluate(settled, true) as string[]).join('; ')}`, { cause: error });
+  }
   await page.waitForLoadState('networkidle');
 }
 
 /** What the page's policy refused so far. */
 export function violationsOf(page: Page): Promise<string[]> {
   return page.evaluate('window.__vfViolations') as Promise<string[]>;
+}
+
+/** The Trusted Types policies the page made so far, by name. */
+export function policiesOf(page: Page): Promise<string[]> {
+  return page.evaluate('window.__vfPolicies') as Promise<string[]>;
 }
 
 /** Loads `path` in a fresh page of `context`, scrolls through it, and reports. */
@@ -122,7 +161,7 @@ export async function visitUnderPolicy(context: BrowserContext, origin: string, 
     page.on('response', (response) => void (response.ok() && response.url().includes('/api/first-paint/') && firstPaints++));
     await page.goto(origin + path);
     await scrollThrough(page);
-    return { violations: await violationsOf(page), errors: errors(), firstPaints };
+    return { violations: await violationsOf(page), errors: errors(), firstPaints, policies: await policiesOf(page) };
   } finally {
     await page.close();
   }
