@@ -21,6 +21,9 @@ async function conversation(attributes = `vf-container-id="${DEMO}"`): Promise<H
 }
 
 describe('first paint: the loader', () => {
+  // The server loads its renderer at its first render, which can outlast the loader's 3 s on a busy machine.
+  before(() => fetch(`${origin()}/api/first-paint/vf-conversations?domain=127.0.0.1&container_id=${DEMO}`));
+
   it("paints the server's markup and styles into the element's shadow root, with its structured data", async () => {
     const el = await conversation(`vf-container-id="${DEMO}" limit="3" reply-limit="0"`);
     expect(await paintFirst(el, origin())).to.equal(true);
