@@ -24,6 +24,7 @@ import { importRows } from './import.ts';
 import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 import { footprintRows } from './server-footprint.ts';
+import { cspRows } from './csp.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -89,6 +90,8 @@ rows.push(...(await firstPaintRows()));
 rows.push(...(await render1000Rows()));
 // <vf-livechat> after 10,000 received messages (bench/chat-element.ts): its own server and browser.
 rows.push(...(await chatSessionRows()));
+// Every demo page under a strict Content-Security-Policy with Trusted Types (bench/csp.ts): what it refuses.
+rows.push(...(await cspRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));

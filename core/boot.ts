@@ -35,6 +35,7 @@ import { scheduleAnalytics, stopAnalytics } from './analytics/lazy.ts';
 import { identityContext } from './identity/context.ts';
 import { startIdentity } from './identity/start.ts';
 import { realTimers } from './loader/timers.ts';
+import { adoptTrustedTypes } from './trustedTypes.ts';
 
 export type { LoaderHost } from './loader/host.ts';
 
@@ -54,6 +55,7 @@ let lastRead: PageIdentity | null = null;
 
 export async function start(host: LoaderHost): Promise<void> {
   currentHost = host;
+  if (host.trustedTypes) adoptTrustedTypes(host.trustedTypes);
   configure({ origin: host.origin });
   setPublisher(host.publish);
   const page = host.page ?? readPageIdentity(document, location.href);

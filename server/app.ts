@@ -158,7 +158,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   if (config.firstPaint !== false) app.register(firstPaintRoutes);
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
-  app.register(staticRoutes);
+  app.register(staticRoutes, { demoCsp: config.demoCsp ?? null });
   // Demo mode: the identity platforms' stand-ins the demo site's logins call (docs/login.md).
   if (config.demo) registerIdentityStandIns(app);
   app.register(openApiRoutes, { routes });

@@ -55,6 +55,8 @@ export interface Config {
   pushHosts?: string[];
   /** scrypt's cost for new password hashes as log2(N) (`VF_PASSWORD_COST`, server/auth/passwords.ts). */
   passwordCost?: number;
+  /** A Content-Security-Policy the demo pages are served with, to try a publisher's (`VF_DEMO_CSP`, demo mode only); null: none. */
+  demoCsp?: string | null;
   /** Bearer token /metrics asks for (`VF_METRICS_TOKEN`, docs/server.md "Operations"); null: loopback clients only. */
   metricsToken?: string | null;
   /** Webhooks (docs/webhooks.md): private-network targets allowed outside demo mode (`VF_WEBHOOK_ALLOW_PRIVATE`). */
@@ -88,10 +90,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`VF_DATA_DIR: cannot create ${dataDir}: ${(error as Error).message}`);
   }
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const demo = readDemo(env, host);
   return {
     port: readPort(env),
     host,
-    demo: readDemo(env, host),
+    demo,
+    demoCsp: readDemoCsp(env, demo),
     dataDir,
     database: readDatabase(env, dataDir),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -156,6 +160,14 @@ function readMetricsToken(env: Env): string | null {
   const raw = nonEmpty(env, 'VF_METRICS_TOKEN');
   if (raw === undefined) return null;
   if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError('VF_METRICS_TOKEN must be at least 16 printable characters without spaces');
+  return raw;
+}
+
+function readDemoCsp(env: Env, demo: boolean): string | null {
+  const raw = nonEmpty(env, 'VF_DEMO_CSP');
+  if (raw === undefined) return null;
+  if (!demo) throw new ConfigError('VF_DEMO_CSP applies to the demo pages in demo mode only: unset it, or set VF_DEMO=1');
+  if (!/^[\x20-\x7e]+$/.test(raw)) throw new ConfigError('VF_DEMO_CSP must be one line of printable ASCII (a Content-Security-Policy header value)');
   return raw;
 }
 

@@ -1,9 +1,12 @@
 /**
  * Loads a vendor's script once per address (a classic `<script async>` in `<head>`). A relative
  * address is read against vf's own origin, so a site setting of `/demo/vendors/gtag.js` means the
- * stand-in the vf server serves. Resolves false on a load error or a missing address; never throws.
+ * stand-in the vf server serves. Resolves false on a load error or a missing address, or when the
+ * page's Trusted Types refuse it; never throws. vf's Trusted Types policy passes only an address
+ * the site's ad settings name (`allowVendorScript`, where core/ads/serve.ts reads them).
  */
 import { getConfig } from '../config.ts';
+import { vfTrustedTypes } from '../trustedTypes.ts';
 
 const loads = new Map<string, Promise<boolean>>();
 
@@ -11,11 +14,22 @@ function absoluteScriptUrl(url: string): string {
   return new URL(url, new URL(getConfig().apiBase).origin).href;
 }
 
+/** Tells vf's Trusted Types policy that the site's ad settings name this vendor script. */
+export function allowVendorScript(url: string | null): void {
+  try {
+    if (url) vfTrustedTypes().vouchForScriptUrl(absoluteScriptUrl(url));
+  } catch {
+    // Not an address: loadScript refuses it anyway.
+  }
+}
+
 export function loadScript(url: string | null): Promise<boolean> {
   if (!url) return Promise.resolve(false);
   let href: string;
+  let src: string;
   try {
     href = absoluteScriptUrl(url);
+    src = vfTrustedTypes().scriptUrl(href);
   } catch {
     return Promise.resolve(false);
   }
@@ -24,7 +38,7 @@ export function loadScript(url: string | null): Promise<boolean> {
     load = new Promise<boolean>((resolve) => {
       const script = document.createElement('script');
       script.async = true;
-      script.src = href;
+      script.src = src;
       script.dataset['vfAdVendor'] = ''; // vf added it, for an ad (docs/ads.md)
       script.onload = () => resolve(true);
       script.onerror = () => {

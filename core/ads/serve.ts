@@ -17,6 +17,7 @@ import { countAd } from '../analytics/adTally.ts';
 import { AD_FAILURE_REASONS, failureReasonOf, recordAdFailure, type AdFailureReason } from './failure.ts';
 import { adOptedOut, AD_FORMATS, integrationFormat, taboolaPlacement, type AdSize } from './format.ts';
 import { findSlot, type RetryPolicy } from './slot.ts';
+import { allowVendorScript } from './script.ts';
 import { claimVideo, releaseVideo } from './video.ts';
 import { watchViewability } from './viewability.ts';
 
@@ -69,13 +70,15 @@ async function attempt(request: AdRequest, integration: AdIntegration, slot: HTM
   const video = adapter.kind === 'video';
   if (video && !claimVideo(request.slotId)) return { status: 'failed', integration, reason: AD_FAILURE_REASONS.videoUnavailable, videoTaken: true };
   const surface = surfaceAdSettings(request.settings, request.surface);
+  const scriptUrl = vendorScriptUrl(request.settings, integration as Exclude<AdIntegration, 'none'>);
+  allowVendorScript(scriptUrl);
   const ctx: AdContext = {
     slot,
     slotId: request.slotId,
     siteAdIds: surface.siteAdIds,
     size: request.size ?? AD_FORMATS[integrationFormat(integration)],
     placement: (typeof request.placement === 'function' ? (integration === 'taboola' ? request.placement() : undefined) : request.placement) ?? taboolaPlacement(request.surface === 'standalone' ? 'article' : 'above'),
-    scriptUrl: vendorScriptUrl(request.settings, integration as Exclude<AdIntegration, 'none'>),
+    scriptUrl,
     pageUrl: location.href,
   };
   try {

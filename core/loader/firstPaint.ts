@@ -8,12 +8,20 @@
  */
 
 import { hasDeeplink } from './schedule.ts';
+import { sheetFor } from '../styleSheets.ts';
+import { vfTrustedTypes } from '../trustedTypes.ts';
 
 /** Elements the server can paint. */
 export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat'];
 /** The host attribute naming the data the markup was rendered from (elements/ui/firstPaint.ts). */
 export const FIRST_PAINT_ATTR = 'data-vf-first-paint';
 export const FIRST_PAINT_TIMEOUT_MS = 3000;
+/**
+ * Where the server's markup carries an element's inline style (React's `style` prop): a page's
+ * Content-Security-Policy without 'unsafe-inline' refuses a `style` attribute, not the same
+ * declarations set through the element's `style` object, as the loader sets them.
+ */
+export const FIRST_PAINT_STYLE_ATTR = 'data-vf-style';
 
 interface Painted {
   html: string;
@@ -86,11 +94,16 @@ async function paint(el: HTMLElement, url: string, doc: Document): Promise<boole
     if (above.length) await Promise.all(above.map(([, before]) => before)).then(() => new Promise<void>((resolve) => afterFrame(resolve)));
     // The element's own chunk got here first: its rendering stands.
     if (el.shadowRoot || typeof painted?.html !== 'string' || !sharedCss) return false;
+    const trusted = vfTrustedTypes();
+    trusted.vouchForServerHtml(painted.html); // the server's answer, just read
+    const html = trusted.html(painted.html);
     const root = el.attachShadow({ mode: 'open' });
-    const style = doc.createElement('style');
-    style.textContent = sharedCss + painted.css;
-    root.innerHTML = painted.html;
-    root.prepend(style);
+    root.adoptedStyleSheets = [sheetFor(sharedCss), sheetFor(painted.css)];
+    root.innerHTML = html;
+    for (const styled of root.querySelectorAll<HTMLElement>(`[${FIRST_PAINT_STYLE_ATTR}]`)) {
+      styled.style.cssText = styled.getAttribute(FIRST_PAINT_STYLE_ATTR)!;
+      styled.removeAttribute(FIRST_PAINT_STYLE_ATTR);
+    }
     // A box that opens at its end (a chat's newest messages) starts there, as its element puts it.
     root.querySelectorAll('[data-vf-scroll-end]').forEach((box) => (box.scrollTop = box.scrollHeight));
     el.setAttribute(FIRST_PAINT_ATTR, painted.data_tag);
@@ -102,7 +115,7 @@ async function paint(el: HTMLElement, url: string, doc: Document): Promise<boole
       script.type = 'application/ld+json';
       data['url'] ??= location.href.split('#')[0];
       data['headline'] ??= doc.title;
-      script.textContent = JSON.stringify(data).replace(/</g, '\\u003c');
+      script.textContent = trusted.json(JSON.stringify(data).replace(/</g, '\\u003c'));
       el.append(script);
     }
     return true;

@@ -3,6 +3,7 @@
  * Type only: no runtime, so importing it costs the loader nothing.
  */
 import type { PageIdentity } from '../page/identity.ts';
+import type { VfTrustedTypes } from '../trustedTypes.ts';
 
 export type HostContextKey = 'user' | 'page' | 'notifications';
 
@@ -19,6 +20,8 @@ export interface LoaderHost {
   ready(): void;
   /** Announces unready (teardown, reset): `$ready` and `vfQ` queue again until `ready()`. */
   unready?(): void;
+  /** The loader's Trusted Types policy, which the chunks use too: the page gets one policy `vf`. */
+  trustedTypes?: VfTrustedTypes;
 }
 
 /** What the core chunk exports for the loader (core/boot.ts). */

@@ -12,6 +12,7 @@ import { createReadyQueue } from './ready.ts';
 import { createChunkScheduler, LAZY_MARGIN_PX, LOAD_RULES } from './schedule.ts';
 import { afterFrame, FIRST_PAINT_TAGS, loadAfterPaint, paintFirst } from './firstPaint.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
+import { vfTrustedTypes } from '../trustedTypes.ts';
 
 const LOADED = '__vfLoaded';
 const STARTUP_POLL_MS = 50;
@@ -119,6 +120,7 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
       publish: bus.$publish,
       ready: readyQueue.signal,
       unready: readyQueue.unsignal,
+      trustedTypes: vfTrustedTypes(),
     };
     const startCore = () =>
       void load('core').then((core) => {

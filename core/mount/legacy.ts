@@ -2,12 +2,12 @@
  * The legacy rendering path (spec §1 `forceLegacy`; docs/global-api.md "Legacy rendering").
  * With `?forceLegacy=1` (any value but `0` / `false`) in the page address, elements render in
  * the light DOM — no shadow root — so a publisher's older page-level CSS reaches the widget's
- * markup. Each element kind's stylesheets are injected once into `document.head`, scoped under
- * the tag with CSS nesting (`:host` becomes the tag itself).
+ * markup. Each element kind's stylesheets are adopted once by the document, scoped under the
+ * tag with CSS nesting (`:host` becomes the tag itself).
  */
+import { sheetFor } from '../styleSheets.ts';
 
 export const LEGACY_PARAM = 'forceLegacy';
-const STYLE_ATTR = 'data-vf-legacy-styles';
 
 export function isLegacyRendering(search: string = typeof location === 'object' ? location.search : ''): boolean {
   const value = new URLSearchParams(search).get(LEGACY_PARAM);
@@ -45,11 +45,11 @@ export function scopeCss(css: string, tag: string): string {
   return `${keyframes}${tag},[data-vf-frozen="${tag}"]{${scoped}}`;
 }
 
-/** Injects the tag's stylesheets into `<head>` once per `key`. */
-export function injectLegacyStyles(tag: string, sheets: readonly string[], key = tag, doc: Document = document): void {
-  if (doc.head.querySelector(`style[${STYLE_ATTR}="${key}"]`)) return;
-  const style = doc.createElement('style');
-  style.setAttribute(STYLE_ATTR, key);
-  style.textContent = sheets.map((css) => scopeCss(css, tag)).join('\n');
-  doc.head.append(style);
+/**
+ * Adds the tag's stylesheets to the document once: a constructed sheet the document adopts,
+ * after its own, which a Content-Security-Policy does not refuse as it would a `<style>`.
+ */
+export function injectLegacyStyles(tag: string, sheets: readonly string[], doc: Document = document): void {
+  const sheet = sheetFor(sheets.map((css) => scopeCss(css, tag)).join('\n'));
+  if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
 }

@@ -23,19 +23,25 @@ interface ParkedWidget {
 
 let parked: ParkedWidget[] = [];
 
-/** A static copy of what a widget shows, standing in for it while its successor loads. */
+/**
+ * A static copy of what a widget shows, standing in for it while its successor loads. Cloned
+ * nodes, not HTML: a page's Content-Security-Policy refuses HTML strings (Trusted Types) and the
+ * `style` attributes parsed from them, not clones (docs/server.md "Content-Security-Policy").
+ */
 function freeze(element: HTMLElement): HTMLElement {
   const copy = element.ownerDocument.createElement('div');
   copy.setAttribute('data-vf-frozen', element.localName);
   copy.className = element.className;
   const shadow = element.shadowRoot;
+  // Its structured data (a data script) is not part of what shows.
+  const clones = [...(shadow ?? element).childNodes].filter((node) => node.nodeName !== 'SCRIPT').map((node) => node.cloneNode(true));
   if (shadow) {
     const root = copy.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [...shadow.adoptedStyleSheets];
-    root.innerHTML = shadow.innerHTML;
+    root.append(...clones);
   } else {
     // Legacy (light DOM) rendering: the scoped styles also match `[data-vf-frozen="<tag>"]`.
-    copy.innerHTML = element.innerHTML;
+    copy.append(...clones);
   }
   // An open dialog (the tray, a login dialog) is not part of what stays on screen.
   (copy.shadowRoot ?? copy).querySelectorAll('dialog[open]').forEach((dialog) => dialog.removeAttribute('open'));

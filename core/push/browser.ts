@@ -5,6 +5,7 @@
  * as in headless test runs).
  */
 import type { PushSubscriptionBody } from '../api/notificationTypes.ts';
+import { vfTrustedTypes } from '../trustedTypes.ts';
 
 export const SERVICE_WORKER_URL = '/vf_sw.js';
 /** content.md §9: how long the worker may take to become ready. */
@@ -26,7 +27,7 @@ const realBrowser: PushBrowser = {
   secure: () => typeof window !== 'undefined' && window.isSecureContext,
   permission: () => (typeof Notification !== 'undefined' ? Notification.permission : 'denied'),
   async register(url) {
-    await navigator.serviceWorker.register(url);
+    await navigator.serviceWorker.register(vfTrustedTypes().scriptUrl(new URL(url, document.baseURI).href));
     return navigator.serviceWorker.ready;
   },
 };
@@ -44,6 +45,8 @@ export function setPushBrowser(next: PushBrowser | null): void {
 
 /** The worker's registration, or WORKER_TIMEOUT_MESSAGE after 2000 ms. */
 export function readyWorker(url = SERVICE_WORKER_URL): Promise<ServiceWorkerRegistration> {
+  // The worker the page names (`<vf-push-opt-in worker-url>`, else vf's own): vf's Trusted Types policy passes it.
+  if (typeof document === 'object') vfTrustedTypes().vouchForScriptUrl(new URL(url, document.baseURI).href);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(WORKER_TIMEOUT_MESSAGE)), WORKER_READY_TIMEOUT_MS);

@@ -11,7 +11,7 @@
  * - each connected element registers as a mounted widget (widget id, `widgets/mount` and
  *   `widgets/unmount` events, `vf-mobile`; core/mount/registry.ts);
  * - with `?forceLegacy=1` on the page address it renders in the light DOM and its sheets are
- *   injected once into `<head>`, scoped under the tag (core/mount/legacy.ts).
+ *   adopted once by the document, scoped under the tag (core/mount/legacy.ts).
  */
 import r2wc from '@r2wc/core';
 import type { ComponentType } from 'react';
@@ -26,6 +26,7 @@ import { loadCssChunk, type CssLoader } from '../../core/mount/cssChunk.ts';
 import { CHUNK_ERROR_ATTR } from '../../core/mount/chunkError.ts';
 import { injectLegacyStyles, isLegacyRendering } from '../../core/mount/legacy.ts';
 import { registerWidget, unregisterWidget } from '../../core/mount/registry.ts';
+import { sheetFor } from '../../core/styleSheets.ts';
 
 
 export interface ElementDefinition<P extends object> {
@@ -54,19 +55,6 @@ interface R2wcInternals extends HTMLElement {
   disconnectedCallback(): void;
 }
 
-const sheetCache = new Map<string, CSSStyleSheet>();
-
-function sheetFor(css: string): CSSStyleSheet {
-  let sheet = sheetCache.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheetCache.set(css, sheet);
-  }
-  return sheet;
-}
-
-
 export function defineElement<P extends object>(tag: string, def: ElementDefinition<P>): CustomElementConstructor {
   const existing = customElements.get(tag);
   if (existing) return existing;
@@ -86,7 +74,7 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
       throw error;
     }));
   const applyOwnCss = (host: HTMLElement | null, css: string) => {
-    if (legacy) injectLegacyStyles(tag, [css], `${tag}:own`);
+    if (legacy) injectLegacyStyles(tag, [css]);
     else if (host?.shadowRoot) host.shadowRoot.adoptedStyleSheets = [...sheets, css].map(sheetFor);
   };
 

@@ -62,8 +62,6 @@ function replay(focus: Node | null, click: Node | null): void {
 
 function start(mounted: Mounted, container: ShadowRoot | HTMLElement, how: Takeover): void {
   const host = container instanceof ShadowRoot ? container.host : container;
-  // The server's stylesheet copy goes: the element adopted the same sheets when it was made.
-  for (const child of [...container.children]) if (child.localName === 'style') child.remove();
   const focused = () => (container instanceof ShadowRoot ? container.activeElement : null);
   // Until React commits, the loader keeps noting clicks (it does while the attribute is there).
   const done = () => {

@@ -1,6 +1,8 @@
 /**
  * Static files: the client bundle (`/vf.js`, `/chunks/*` from dist/), the demo pages, and
- * `/healthz`. A missing build is a 404 that says what to run, not a crash.
+ * `/healthz`. A missing build is a 404 that says what to run, not a crash. With `VF_DEMO_CSP`
+ * (demo mode) the demo pages come with that Content-Security-Policy, to try a publisher's
+ * (docs/server.md "Content-Security-Policy").
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
@@ -28,7 +30,7 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** A route's config for files any origin may load: `Access-Control-Allow-Origin: *`, no credentials. */
 export const publicCors = { cors: { origin: '*', credentials: false } } as FastifyContextConfig; // @fastify/cors reads it
 
-export default async function staticRoutes(app: FastifyInstance): Promise<void> {
+export default async function staticRoutes(app: FastifyInstance, { demoCsp }: { demoCsp: string | null }): Promise<void> {
   // serve: false: only reply.sendFile is used, with an explicit root per route. The build
   // writes .br/.gz beside each file; preCompressed serves them (else the plain file).
   await app.register(fastifyStatic, { root: REPO_ROOT, serve: false, preCompressed: true });
@@ -61,8 +63,12 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     { schema: { params: { type: 'object', properties: { vendor: { type: 'string', enum: [...STAND_IN_VENDORS, ...IDENTITY_STAND_INS] } }, required: ['vendor'] }, response: { 200: sends("The vendor's stand-in script", JS) } }, config: publicCors },
     (request, reply) => send(reply, join(DEMO, 'vendors'), IDENTITY_STAND_INS.includes(request.params.vendor) ? `${request.params.vendor}.js` : 'standin.js', null),
   );
+  const demoPage = (reply: FastifyReply, file: string) => {
+    if (demoCsp && file.endsWith('.html')) reply.header('Content-Security-Policy', demoCsp);
+    return send(reply, DEMO, file, null);
+  };
   app.get<{ Params: { '*': string } }>('/demo/*', { schema: { ...noInput, response: { 200: sends('A demo page or one of its files', '*/*') } } }, (request, reply) =>
-    send(reply, DEMO, request.params['*'] || 'index.html', null),
+    demoPage(reply, request.params['*'] || 'index.html'),
   );
-  app.get('/', { schema: { ...noInput, response: { 200: sends('The demo index page', 'text/html') } } }, (_request, reply) => send(reply, DEMO, 'index.html', null));
+  app.get('/', { schema: { ...noInput, response: { 200: sends('The demo index page', 'text/html') } } }, (_request, reply) => demoPage(reply, 'index.html'));
 }

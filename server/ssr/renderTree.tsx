@@ -9,7 +9,7 @@ import uiCss from '../../styles/ui.css';
 import type { AppStore } from '../../core/store/index.ts';
 import { configure } from '../../core/config.ts';
 import { elementRoot } from '../../elements/ui/elementTree.tsx';
-import { dataTag } from '../../elements/ui/firstPaint.ts';
+import { dataTag, FIRST_PAINT_STYLE_ATTR } from '../../elements/ui/firstPaint.ts';
 import { loadIntl, rootLanguage } from '../../elements/ui/WidgetRoot.tsx';
 import type { FirstPaintElement } from './elements.ts';
 import type { Rendered, RenderRequest } from './render.ts';
@@ -33,7 +33,7 @@ export async function renderFirstPaint(store: AppStore, element: FirstPaintEleme
   configure({ origin: request.origin });
   const html = renderToString(createElement(Rooted, { ...request.props, store }));
   return {
-    html,
+    html: withoutStyleAttributes(html),
     css: definition.css ?? '',
     sharedCss: `${tokensCss}\n${uiCss}`,
     structuredData: element.structuredData(first.values),
@@ -41,4 +41,14 @@ export async function renderFirstPaint(store: AppStore, element: FirstPaintEleme
     lang,
     dataTag: dataTag(first.values),
   };
+}
+
+/**
+ * React writes a `style` prop as a `style` attribute, which a page's Content-Security-Policy
+ * without 'unsafe-inline' refuses: the markup carries it as `data-vf-style`, and the loader sets
+ * it through the element's `style` object (core/loader/firstPaint.ts). React escapes `"` in text
+ * and in attribute values, so ` style="` only ever starts the attribute itself.
+ */
+export function withoutStyleAttributes(html: string): string {
+  return html.replace(/ style="/g, ` ${FIRST_PAINT_STYLE_ATTR}="`);
 }

@@ -103,3 +103,23 @@ test('a start in demo mode gives a retired demo account its published password b
   await seed(app);
   assert.equal(resultOf<AuthResult>(await login(app, admin.email, admin.password)).user.uuid, row!.uuid);
 });
+
+test('VF_DEMO_CSP: the demo pages come with that Content-Security-Policy, nothing else does; outside demo mode it stops the server', async (t) => {
+  const policy = "default-src 'self'; script-src 'self'; require-trusted-types-for 'script'; trusted-types vf";
+  const app = await build(t, { VF_DEMO_CSP: policy });
+  for (const url of ['/', '/demo/article.html', '/demo/index.html']) {
+    const page = await app.inject({ method: 'GET', url });
+    assert.equal(page.statusCode, 200, url);
+    assert.equal(page.headers['content-security-policy'], policy, url);
+  }
+  for (const url of ['/demo/site.css', '/demo/standin-panel.js', '/healthz']) {
+    assert.equal((await app.inject({ method: 'GET', url })).headers['content-security-policy'], undefined, url);
+  }
+  const without = await build(t);
+  assert.equal((await without.inject({ method: 'GET', url: '/demo/article.html' })).headers['content-security-policy'], undefined, 'unset: no policy');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'vf-test-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  assert.throws(() => loadConfig({ VF_DATA_DIR: dataDir, VF_DEMO: '0', VF_DEMO_CSP: policy }), (error: Error) => error instanceof ConfigError && /VF_DEMO_CSP .*demo mode only/.test(error.message));
+  assert.throws(() => loadConfig({ VF_DATA_DIR: dataDir, VF_DEMO_CSP: "default-src 'self'\nX-Other: 1" }), (error: Error) => error instanceof ConfigError && /VF_DEMO_CSP must be one line/.test(error.message));
+});

@@ -47,6 +47,9 @@ test('the demo conversation is painted by its own components: heading, comments,
   const firstReply = DEMO_THREADS[0]!.replies![0]!;
   assert.ok(html.includes(escaped(firstReply.text)), 'replies are in');
   assert.doesNotMatch(html, /<script/i);
+  // No inline style a strict Content-Security-Policy would refuse: the loader sets it through CSSOM.
+  assert.doesNotMatch(html, /<[^>]* style="/);
+  assert.match(html, /part="ad-space" data-vf-style="max-width:100%;width:300px;height:250px;overflow:hidden"/);
   assert.match(painted.shared_css!, /--vf-color-accent/, 'the design tokens');
   assert.match(painted.shared_css!, /\.vf-button/, 'the shared UI');
   assert.match(painted.css, /\.vf-comment/, "the element's own stylesheet");

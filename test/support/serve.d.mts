@@ -9,5 +9,6 @@ export const PRODUCTION_ENV: Record<string, string>;
 /**
  * `host`: the HOST to listen on (default 127.0.0.1; 0.0.0.0 is reached through 127.0.0.1).
  * `built`: run the production build (`dist/server/main.js`, `npm run build` first) instead of server/main.ts through tsx.
+ * `port`: listen there (a caller that needs its origin before the start: `freePort()`); default any free port.
  */
-export function startServer(options?: { env?: Record<string, string>; host?: string; timeoutMs?: number; built?: boolean }): Promise<RunningServer>;
+export function startServer(options?: { env?: Record<string, string>; host?: string; timeoutMs?: number; built?: boolean; port?: number }): Promise<RunningServer>;

@@ -30,8 +30,8 @@ export function freePort() {
 }
 
 /** @returns {Promise<{ origin: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>} */
-export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000, built = false } = {}) {
-  const port = await freePort();
+export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000, built = false, port: chosenPort } = {}) {
+  const port = chosenPort ?? await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-data-'));
   const child = spawn(process.execPath, built ? [...PRODUCTION_FLAGS, 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,

@@ -1,0 +1,45 @@
+// Every demo page under the strict Content-Security-Policy of docs/server.md ("Content-Security-
+// Policy"), as a guest in Chromium against the real server: what the policy refused
+// (`securitypolicyviolation` events) and what threw, per page, after scrolling each page through.
+// `node --import tsx bench/csp.ts` (builds first when dist/ is missing); VF_BENCH_VERBOSE=1
+// prints each refusal.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium } from '../test/support/browser.mjs';
+import { demoPages, strictServerOptions, visitUnderPolicy, warmFirstPaint, watchedContext, type PageReport } from '../test/support/csp.ts';
+import { startServer } from '../test/support/serve.mjs';
+import { dist } from './bundle.ts';
+
+export async function measureCsp(): Promise<Map<string, PageReport>> {
+  const server = await startServer({ ...(await strictServerOptions()), timeoutMs: 90000 });
+  try {
+    await warmFirstPaint(server.origin);
+    const browser = await launchChromium();
+    try {
+      const context = await watchedContext(browser);
+      const reports = new Map<string, PageReport>();
+      for (const path of demoPages()) reports.set(path, await visitUnderPolicy(context, server.origin, path));
+      return reports;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** bench/run.ts's rows: one per page, [page, "N violations · N errors", aim]. */
+export async function cspRows(): Promise<Array<[string, string, string]>> {
+  const reports = await measureCsp();
+  return [...reports].map(([path, report]) => [`strict CSP: ${path}`, `${report.violations.length} violations · ${report.errors.length} errors (${report.firstPaints} first paints)`, '0 · 0']);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!existsSync(join(dist, 'vf.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  const reports = await measureCsp();
+  for (const [path, { violations, errors, firstPaints }] of reports) {
+    console.log(`${path.padEnd(28)} ${String(violations.length).padStart(3)} violations  ${String(errors.length).padStart(3)} errors  ${firstPaints} first paints`);
+    if (process.env.VF_BENCH_VERBOSE) for (const line of [...violations, ...errors]) console.log(`    ${line}`);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Constructed stylesheets (`adoptedStyleSheets`), one per text, shared by every root that adopts
+ * it. A page's Content-Security-Policy without 'unsafe-inline' in `style-src` refuses a `<style>`
+ * element vf would add, not a constructed sheet (docs/server.md "Content-Security-Policy").
+ */
+const sheets = new Map<string, CSSStyleSheet>();
+
+export function sheetFor(css: string): CSSStyleSheet {
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
+  }
+  return sheet;
+}
