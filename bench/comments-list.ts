@@ -4,7 +4,7 @@
 // cache, server/engine/guest-cache.ts). `node --import tsx bench/comments-list.ts` runs the last alone.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ export async function measureCommentsList(url: string, seconds = 5, connections 
 export const LARGE_CONTAINER = 100_000;
 export type Row = [string, string, string];
 export type Engine = { name: 'SQLite'; env: Record<string, string> } | { name: 'PostgreSQL'; env: Record<string, string>; url: string };
-interface Seeded { origin: string; container: string; middle: string }
+interface Seeded { origin: string; dataDir: string; container: string; middle: string }
 
 /**
  * A server on the engine whose database first gets a large container written straight into it
@@ -51,7 +51,7 @@ export async function onLargeContainer(engine: Engine, total: number, shape: Lar
     } finally {
       await db.destroy();
     }
-    return await measure({ origin: server.origin, container, middle });
+    return await measure({ origin: server.origin, dataDir: server.dataDir, container, middle });
   } finally {
     await server.stop();
   }
@@ -130,8 +130,8 @@ const GUEST_CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
 
 /** A new reader of the demo site, signed in: their token. */
-async function readerToken(origin: string): Promise<string> {
-  const account = { name: 'Bench Guest Reader', email: `bench-reader-${Date.now()}@example.com`, password: 'bench-password-1', section: DEMO_SITE.uuid };
+export async function readerToken(origin: string): Promise<string> {
+  const account = { name: 'Bench Guest Reader', email: `bench-reader-${randomUUID()}@example.com`, password: 'bench-password-1', section: DEMO_SITE.uuid };
   await callApi(origin, 'POST', '/api/v2/users', account);
   return (await callApi<{ access_token: string }>(origin, 'POST', '/api/v2/users/login', { email: account.email, password: account.password, section: account.section })).access_token;
 }

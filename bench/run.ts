@@ -17,6 +17,7 @@ import { chatSessionRows } from './chat-element.ts';
 import { notificationRows } from './notifications.ts';
 import { trendingRows } from './trending.ts';
 import { pollTable } from './polls.ts';
+import { postingTable } from './posting.ts';
 import { analyticsRows } from './analytics.ts';
 import { reviewRows } from './reviews.ts';
 import { webhookRows } from './webhooks.ts';
@@ -62,6 +63,8 @@ rows.push(...(await firstLoadCallRows()));
 rows.push(...(await largeContainerTable()));
 // Guests and a signed-in reader on a 10,000-comment conversation, 50 connections (the guest cache).
 rows.push(...(await guestListRows()));
+// 50 signed-in readers posting 2,000 comments to that conversation (bench/posting.ts), per engine.
+rows.push(...(await postingTable()));
 // The live blog's posts list at scale (bench/liveblog.ts), the same way.
 rows.push(...(await postsListRows()));
 // Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.

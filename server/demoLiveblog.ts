@@ -18,7 +18,7 @@ import { REPO_ROOT } from './routes/static.ts';
 import { withActor } from './storage/content-queries.ts';
 import { changeComment, contentEvent } from './storage/content-writes.ts';
 import { getOrCreateContainer } from './storage/containers.ts';
-import { insertContent } from './storage/contents.ts';
+import { insertContent } from './storage/contentInserts.ts';
 import { saveMedia } from './storage/media.ts';
 import type { ContainersTable, ContentsTable } from './storage/schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './storage/users.ts';

@@ -89,11 +89,6 @@ export function newContentRow(input: NewContent, uuid: string = randomUUID()): C
   };
 }
 
-/**
- * Stores the comment and, in the same transaction, the realtime event `describe` makes of it
- * and whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
- * Publish `events` (the comment's first) only after this resolves: they have committed.
- */
 let lastCreated = 0;
 /**
  * Creation times strictly increasing within a process: two items written in the same
@@ -102,23 +97,6 @@ let lastCreated = 0;
 function creationTime(): number {
   lastCreated = Math.max(Date.now(), lastCreated + 1);
   return lastCreated;
-}
-
-export async function insertContent(
-  db: Kysely<Database>,
-  input: NewContent,
-  describe: (row: ContentsTable) => EventDraft,
-  also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
-): Promise<{ row: ContentsTable; events: ContentEvent[] }> {
-  const row = newContentRow(input);
-  const events = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('contents').values(row).execute();
-    if (row.state === 'visible') await moveCounts(trx, row, 1); // a held comment counts once enabled
-    const created = await appendEvent(trx, describe(row));
-    const more = await also?.(trx);
-    return more ? [created, more] : [created];
-  });
-  return { row, events };
 }
 
 /**

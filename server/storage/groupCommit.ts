@@ -2,7 +2,8 @@
  * Group commit: items that arrive while a write is running go into the next write together, so a
  * busy path costs one transaction per group, not per item. Each item is answered (its own outcome)
  * only after its group's write finished; a failed write fails every item of its group. Poll votes
- * (polls/voteBatcher.ts) and analytics batches (analytics/ingestQueue.ts) are written this way.
+ * (polls/voteBatcher.ts), analytics batches (analytics/ingestQueue.ts) and new comments, replies,
+ * posts and reviews (contentInserts.ts) are written this way.
  */
 interface Waiting<In, Out> {
   item: In;
