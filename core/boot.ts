@@ -201,6 +201,7 @@ export async function loadNewPage(target: unknown): Promise<void> {
 }
 
 export { trayApi as tray } from './mount/tray.ts';
+export { pageSettled as settled } from './mount/settled.ts';
 /** `vf.session.login.*`: the publisher's login paths, a chunk of their own fetched on first use. */
 const loginApi = () => import('./global-api/login.ts').then((module) => module.loginApi);
 export const login = {

@@ -142,7 +142,7 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
 
     const schedule = createChunkScheduler({
       load: (kind) => void load(kind),
-      when: () => whenReady,
+      when: (condition) => (condition === 'settled' ? viaCore((core) => core.settled()) : whenReady),
       paint: (el) => {
         const painting = paintFirst(el, origin);
         painted.get(el)?.(painting);
