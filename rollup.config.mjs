@@ -15,10 +15,18 @@ const manifestFile = 'dist/manifest.json';
 const production = { 'process.env.NODE_ENV': JSON.stringify('production'), preventAssignment: true };
 const minify = terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } });
 
-/** `i18n/de-de/base.json` → `i18n-de-de-base-[hash].js`; other shared chunks keep their name. */
-function i18nChunkName(chunk) {
+/** Shared chunks named by what they hold, whatever module rollup would name them after. */
+const LIBRARY_CHUNKS = [['react', '/node_modules/react-dom/'], ['store', '/node_modules/@reduxjs/toolkit/']];
+
+/**
+ * `i18n/de-de/base.json` → `i18n-de-de-base-[hash].js`; the chunk with React DOM → `react-[hash].js`,
+ * the one with Redux Toolkit (the page's store) → `store-[hash].js`; other shared chunks keep their name.
+ */
+function chunkName(chunk) {
   const match = /[\\/]i18n[\\/]([a-z-]+)[\\/]([a-z_]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-  return match ? `i18n-${match[1]}-${match[2]}-[hash].js` : '[name]-[hash].js';
+  if (match) return `i18n-${match[1]}-${match[2]}-[hash].js`;
+  const library = LIBRARY_CHUNKS.find(([, dir]) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').includes(dir)));
+  return `${library ? library[0] : '[name]'}-[hash].js`;
 }
 
 const chunks = {
@@ -58,7 +66,7 @@ const chunks = {
     dir: 'dist/chunks',
     format: 'es',
     entryFileNames: '[name]-[hash].js',
-    chunkFileNames: i18nChunkName,
+    chunkFileNames: chunkName,
     compact: true,
   },
   plugins: [

@@ -19,7 +19,7 @@ import type { User } from './api/types.ts';
 import { publish, setPublisher } from './global-api/bus.ts';
 import { toUserContext } from './global-api/userContext.ts';
 import { baseApi } from './api/base.ts';
-import { selectUnreadCount } from './api/notifications.ts';
+import { selectUnreadCount } from './notifications/unread.ts';
 import { readPageIdentity, type PageIdentity } from './page/identity.ts';
 import { resetStore } from './store/index.ts';
 import { showChunkError as showChunkErrorNotice } from './mount/chunkError.ts';
