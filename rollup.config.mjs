@@ -1,5 +1,5 @@
-// Two builds, in order: the ES-module chunks (core, one per element kind, languages), then the
-// classic-script loader `vf.js`, which is given the chunks' hashed names.
+// Builds, in order: the ES-module chunks (core, one per element kind, languages), the first paint's
+// chunk, then the classic-script loader `vf.js`, which is given the chunks' hashed names.
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -85,6 +85,23 @@ const chunks = {
   ],
 };
 
+/**
+ * The server's first paint, the loader's half (core/loader/firstPaint.ts): a chunk of its own that
+ * vf.js asks for the moment it runs, built whole (no shared chunks: one request), kept out of vf.js
+ * so the loader stays within its size (docs/performance.md "The loader's size"). Added to the manifest.
+ */
+const firstPaint = {
+  input: { 'first-paint': 'core/loader/firstPaint.ts' },
+  output: { dir: 'dist/chunks', format: 'es', entryFileNames: '[name]-[hash].js', compact: true },
+  plugins: [
+    nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
+    esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
+    terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+    writeManifest(manifestFile, 'chunks/', { add: true }),
+    precompress(),
+  ],
+};
+
 /** The loader's plugins, for vf.js (a classic script) and the npm package's ES entry: the chunk manifest built in. */
 const loaderPlugins = (module) => [
   replace({ preventAssignment: true, values: { __VF_MANIFEST__: () => readManifest(manifestFile) } }),
@@ -121,4 +138,4 @@ const esEntry = {
   plugins: [...loaderPlugins(true), clientDistribution()],
 };
 
-export default [chunks, loader, serviceWorker, esEntry];
+export default [chunks, firstPaint, loader, serviceWorker, esEntry];
