@@ -1,5 +1,5 @@
-// Two builds, in order: the ES-module chunks (core, one per element kind, languages), then the
-// classic-script loader `vf.js`, which is given the chunks' hashed names.
+// Builds, in order: the ES-module chunks (core, one per element kind, languages), the first paint's
+// chunk, then the classic-script loader `vf.js`, which is given the chunks' hashed names.
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -15,10 +15,18 @@ const manifestFile = 'dist/manifest.json';
 const production = { 'process.env.NODE_ENV': JSON.stringify('production'), preventAssignment: true };
 const minify = terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } });
 
-/** `i18n/de-de/base.json` → `i18n-de-de-base-[hash].js`; other shared chunks keep their name. */
-function i18nChunkName(chunk) {
+/** Shared chunks named by what they hold, whatever module rollup would name them after. */
+const LIBRARY_CHUNKS = [['react', '/node_modules/react-dom/'], ['store', '/node_modules/@reduxjs/toolkit/']];
+
+/**
+ * `i18n/de-de/base.json` → `i18n-de-de-base-[hash].js`; the chunk with React DOM → `react-[hash].js`,
+ * the one with Redux Toolkit (the page's store) → `store-[hash].js`; other shared chunks keep their name.
+ */
+function chunkName(chunk) {
   const match = /[\\/]i18n[\\/]([a-z-]+)[\\/]([a-z_]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-  return match ? `i18n-${match[1]}-${match[2]}-[hash].js` : '[name]-[hash].js';
+  if (match) return `i18n-${match[1]}-${match[2]}-[hash].js`;
+  const library = LIBRARY_CHUNKS.find(([, dir]) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').includes(dir)));
+  return `${library ? library[0] : '[name]'}-[hash].js`;
 }
 
 const chunks = {
@@ -58,7 +66,7 @@ const chunks = {
     dir: 'dist/chunks',
     format: 'es',
     entryFileNames: '[name]-[hash].js',
-    chunkFileNames: i18nChunkName,
+    chunkFileNames: chunkName,
     compact: true,
   },
   plugins: [
@@ -73,6 +81,23 @@ const chunks = {
     retryableDynamicImports(),
     minify,
     writeManifest(manifestFile, 'chunks/'),
+    precompress(),
+  ],
+};
+
+/**
+ * The server's first paint, the loader's half (core/loader/firstPaint.ts): a chunk of its own that
+ * vf.js asks for the moment it runs, built whole (no shared chunks: one request), kept out of vf.js
+ * so the loader stays within its size (docs/performance.md "The loader's size"). Added to the manifest.
+ */
+const firstPaint = {
+  input: { 'first-paint': 'core/loader/firstPaint.ts' },
+  output: { dir: 'dist/chunks', format: 'es', entryFileNames: '[name]-[hash].js', compact: true },
+  plugins: [
+    nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
+    esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
+    terser({ ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } }),
+    writeManifest(manifestFile, 'chunks/', { add: true }),
     precompress(),
   ],
 };
@@ -113,4 +138,4 @@ const esEntry = {
   plugins: [...loaderPlugins(true), clientDistribution()],
 };
 
-export default [chunks, loader, serviceWorker, esEntry];
+export default [chunks, firstPaint, loader, serviceWorker, esEntry];

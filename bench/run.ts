@@ -4,11 +4,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
-import { dist, loaderSize } from './bundle.ts';
+import { dist } from './bundle.ts';
 import { fanoutRows } from './fanout.ts';
 import { guestListRows, largeContainerTable, measureCommentsList } from './comments-list.ts';
 import { firstLoadCallRows } from './first-load-calls.ts';
 import { firstPaintRows } from './first-paint.ts';
+import { loaderRow, measureWeight, weightRows } from './weight.ts';
 import { measureFirstRender } from './first-render.ts';
 import { libraryFloor } from './library-floor.ts';
 import { liveblogFanoutRows, postsListRows } from './liveblog.ts';
@@ -31,8 +32,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const rows: Array<[string, string, string]> = [];
-const loader = loaderSize();
-rows.push(['vf.js minified / gzip', `${kb(loader.minified)} / ${kb(loader.gzip)}`, 'gzip ≤ 4.5 KB (3.1 KB before the first paint)']);
+rows.push(loaderRow());
 
 // The production server's start time and memory, idle and loaded (bench/server-footprint.ts): first, on a quiet machine.
 rows.push(...(await footprintRows()));
@@ -89,6 +89,8 @@ rows.push(...(await webhookRows()));
 rows.push(...(await importRows()));
 // The server-rendered first paint against today's path, on the demo article (bench/first-paint.ts): its own server and browser.
 rows.push(...(await firstPaintRows()));
+// What the demo article downloads until interactive, and after (bench/weight.ts): its own server and browser.
+rows.push(...weightRows(await measureWeight()));
 // Rendering a 1,000-comment conversation (bench/render-1000.ts): its own server too.
 rows.push(...(await render1000Rows()));
 // <vf-livechat> after 10,000 received messages (bench/chat-element.ts): its own server and browser.

@@ -19,7 +19,7 @@ import type { User } from './api/types.ts';
 import { publish, setPublisher } from './global-api/bus.ts';
 import { toUserContext } from './global-api/userContext.ts';
 import { baseApi } from './api/base.ts';
-import { selectUnreadCount } from './api/notifications.ts';
+import { selectUnreadCount } from './notifications/unread.ts';
 import { readPageIdentity, type PageIdentity } from './page/identity.ts';
 import { resetStore } from './store/index.ts';
 import { showChunkError as showChunkErrorNotice } from './mount/chunkError.ts';
@@ -203,6 +203,7 @@ export async function loadNewPage(target: unknown): Promise<void> {
 }
 
 export { trayApi as tray } from './mount/tray.ts';
+export { pageSettled as settled } from './mount/settled.ts';
 /** `vf.session.login.*`: the publisher's login paths, a chunk of their own fetched on first use. */
 const loginApi = () => import('./global-api/login.ts').then((module) => module.loginApi);
 export const login = {

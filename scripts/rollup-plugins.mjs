@@ -100,12 +100,15 @@ export function cleanDir(dir) {
   return { name: 'vf-clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Writes `{ entryName: "chunks/<file>" }` for every entry chunk. */
-export function writeManifest(file, prefix) {
+/**
+ * Writes `{ entryName: "chunks/<file>" }` for every entry chunk; with `add`, adds them to the
+ * manifest an earlier build wrote (the first paint's own build, rollup.config.mjs).
+ */
+export function writeManifest(file, prefix, { add = false } = {}) {
   return {
     name: 'vf-manifest',
     generateBundle(_options, bundle) {
-      const manifest = {};
+      const manifest = add ? JSON.parse(readFileSync(file, 'utf8')) : {};
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === 'chunk' && chunk.isEntry) manifest[chunk.name] = prefix + chunk.fileName;
       }
@@ -115,9 +118,17 @@ export function writeManifest(file, prefix) {
   };
 }
 
-/** Reads the manifest written by the chunk build (rollup runs the configs in order). */
+/**
+ * Reads the manifest written by the chunk builds (rollup runs the configs in order), for the
+ * loader: `{ name: hash }`, its file being `chunks/<name>-<hash>.js` (half the bytes in vf.js).
+ */
 export function readManifest(file) {
-  return JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
+  const hashes = Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([name, path]) => {
+    const hash = path.startsWith(`chunks/${name}-`) && path.endsWith('.js') ? path.slice(name.length + 8, -3) : '';
+    if (!/^[\w-]+$/.test(hash)) throw new Error(`${file}: ${name} is not chunks/${name}-<hash>.js: ${path}`);
+    return [name, hash];
+  });
+  return JSON.stringify(Object.fromEntries(hashes));
 }
 
 /** Writes `.br` and `.gz` beside every emitted file, for the server's pre-compressed static files. */

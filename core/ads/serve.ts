@@ -1,68 +1,23 @@
 /**
- * Serving one ad (docs/ads.md): decide whether the page may show ads (page meta, opt-out,
- * consent, the surface's integration), find the slot (5 × 1 s), load the vendor, render, watch
- * viewability. A video integration takes the page's one video slot; a failed one falls back to
- * the surface's alternative integration. Every failure is recorded with its §8 reason; nothing
- * here throws into the page.
+ * Serving one ad (docs/ads.md): decide whether the page may show ads (decide.ts), find the slot
+ * (5 × 1 s), load the vendor, render, watch viewability. A video integration takes the page's one
+ * video slot; a failed one falls back to the surface's alternative integration. Every failure is
+ * recorded with its §8 reason; nothing here throws into the page. Its own chunk: an element loads
+ * it once the page has settled and its slot nears the viewport (elements/ui/useAdSlot.ts).
  */
-import type { WidgetRef } from '../analytics/eventTypes.ts';
-import { readConsent } from '../analytics/consent.ts';
-import { storage } from '../session/storage.ts';
-import { surfaceAdSettings, vendorScriptUrl, VIDEO_INTEGRATIONS, type AdIntegration, type AdSettingValues, type AdSurface } from '../settings/ads.ts';
+import { surfaceAdSettings, vendorScriptUrl, VIDEO_INTEGRATIONS, type AdIntegration } from '../settings/ads.ts';
 import { adapterFor, type AdContext } from './adapter.ts';
 import './adapters/display.ts';
 import './adapters/recommendation.ts';
 import './adapters/video.ts';
 import { countAd } from '../analytics/adTally.ts';
-import { AD_FAILURE_REASONS, failureReasonOf, recordAdFailure, type AdFailureReason } from './failure.ts';
-import { adOptedOut, AD_FORMATS, integrationFormat, taboolaPlacement, type AdSize } from './format.ts';
-import { findSlot, type RetryPolicy } from './slot.ts';
+import { AD_FAILURE_REASONS, failureReasonOf, recordAdFailure } from './failure.ts';
+import { adsOff, type AdOutcome, type AdRequest } from './decide.ts';
+import { AD_FORMATS, integrationFormat, taboolaPlacement } from './format.ts';
+import { findSlot } from './slot.ts';
 import { allowVendorScript } from './script.ts';
 import { claimVideo, releaseVideo } from './video.ts';
 import { watchViewability } from './viewability.ts';
-
-export interface AdRequest {
-  slotId: string;
-  surface: AdSurface;
-  settings: Partial<AdSettingValues> | null | undefined;
-  widget: WidgetRef;
-  /** The page's `vf:ads_disabled`. */
-  pageAdsDisabled?: boolean;
-  /** The publisher's choice for this slot, instead of the surface's integration. */
-  integration?: AdIntegration;
-  size?: AdSize;
-  /** Taboola's placement name; a function is asked only when Taboola fills the slot (numbered placements). */
-  placement?: string | (() => string);
-  retry?: RetryPolicy;
-  /** Called once the ad was viewable (50 % for 1000 ms). */
-  onViewed?: () => void;
-}
-
-export type AdOutcome =
-  | { status: 'shown'; integration: AdIntegration; stop: () => void }
-  | { status: 'off'; why: 'page' | 'opt-out' | 'consent' | 'none' }
-  | { status: 'failed'; integration: AdIntegration; reason: AdFailureReason; videoTaken?: true };
-
-/** What can be known without waiting: the page meta, the opt-out key, the integration. */
-export function adsOffNow(request: Pick<AdRequest, 'surface' | 'settings' | 'pageAdsDisabled' | 'integration'>): AdOutcome | null {
-  if (request.pageAdsDisabled) return { status: 'off', why: 'page' };
-  if (adOptedOut(storage())) return { status: 'off', why: 'opt-out' };
-  const integration = request.integration ?? surfaceAdSettings(request.settings, request.surface).integration;
-  if (integration === 'none') return { status: 'off', why: 'none' };
-  return null;
-}
-
-/** Everything: adsOffNow, then consent (no ads when required and not granted). */
-export async function adsOff(request: Pick<AdRequest, 'surface' | 'settings' | 'pageAdsDisabled' | 'integration'>): Promise<AdOutcome | null> {
-  const now = adsOffNow(request);
-  if (now) return now;
-  try {
-    const consent = await readConsent();
-    return consent.required && !consent.granted ? { status: 'off', why: 'consent' } : null;
-  } catch {
-    return { status: 'off', why: 'consent' };
-  }
-}
 
 async function attempt(request: AdRequest, integration: AdIntegration, slot: HTMLElement): Promise<AdOutcome> {
   const adapter = adapterFor(integration);

@@ -1,36 +1,25 @@
 /**
  * Boot's handle on the analytics client (part of the core chunk; the client is a chunk of its
- * own). `scheduleAnalytics` loads and starts it in idle time after ready, never on the first
- * paint's path; an import that fails (an extension blocks the tracking script) leaves analytics
+ * own). `scheduleAnalytics` loads and starts it once the page has settled (core/mount/settled.ts:
+ * the elements a reader sees first are interactive, and the browser is idle), never on the first
+ * render's path; an import that fails (an extension blocks the tracking script) leaves analytics
  * off without a word to the reader (content.md §5). `stopAnalytics` (teardown, reset) stops it
  * and cancels a start still waiting.
  */
 import type { PageIdentity } from '../page/identity.ts';
+import { pageSettled } from '../mount/settled.ts';
 
 type Client = typeof import('./analyticsClient.ts');
 let client: Client | null = null;
-let cancelWait: (() => void) | null = null;
 let generation = 0;
-
-/** Idle time, or a second at the latest. */
-const IDLE_TIMEOUT_MS = 1000;
-
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 1);
-  return () => clearTimeout(id);
-}
 
 export function scheduleAnalytics(page: PageIdentity): void {
   if (typeof document !== 'object') return;
   stopAnalytics();
   const mine = generation;
-  cancelWait = whenIdle(() => {
-    cancelWait = null;
-    import('./analyticsClient.ts')
+  void pageSettled().then(() => {
+    if (mine !== generation) return;
+    return import('./analyticsClient.ts')
       .then((module) => {
         client = module;
         if (mine !== generation) return;
@@ -42,7 +31,5 @@ export function scheduleAnalytics(page: PageIdentity): void {
 
 export function stopAnalytics(): void {
   generation++;
-  cancelWait?.();
-  cancelWait = null;
   client?.stopAnalytics();
 }

@@ -2,13 +2,12 @@
  * Notifications (docs/notifications.md "Calls"): the signed-in reader's list per filter, delete,
  * mark seen and read (one or all) and a moderator's broadcast. Status changes and deletes show
  * at once in every cached list (grouping.ts edits) and come back on failure. The list's `counts.new` is the unread count the
- * trigger shows (`selectUnreadCount`); its `channel` goes to the notifications slice.
+ * trigger shows (core/notifications/unread.ts); its `channel` goes to the notifications slice.
  */
 import type { Broadcast, BroadcastBody, NotificationFeed, NotificationFilter } from './notificationTypes.ts';
 import { baseApi } from './base.ts';
 import type { ApiError } from './errors.ts';
 import { advanceStatus, removeNotification } from '../notifications/grouping.ts';
-import { isLoggedInUser, type SessionState } from '../session/slice.ts';
 
 export type FeedFilter = 'all' | NotificationFilter;
 export const FEED_FILTERS: readonly FeedFilter[] = ['all', 'likes', 'replies', 'editor-picks'];
@@ -112,22 +111,6 @@ async function markEach(baseQuery: BaseQuery, url: string, uuids: string[] | 'al
   const results = await Promise.all((uuids === 'all' ? ['all'] : uuids).map((uuid) => baseQuery({ service: 'notifications', method: 'PATCH', url: `${url}/${uuid}` })));
   const failed = results.find((result) => result.error);
   return failed ? { error: failed.error as ApiError } : { data: results.map((result) => result.data) };
-}
-
-/**
- * The signed-in reader's unread (new) count: `counts.new` of their list answered last (it is
- * global, any filter will do); 0 for a guest.
- */
-export function selectUnreadCount(state: State & { session: SessionState }): number {
-  const user = state.session.user;
-  if (!isLoggedInUser(user)) return 0;
-  let newest: { at: number; count: number } | null = null;
-  for (const entry of Object.values(state[baseApi.reducerPath].queries)) {
-    if (entry?.endpointName !== 'notifications' || !entry.data || (entry.originalArgs as FeedArgs | undefined)?.userUuid !== user.uuid) continue;
-    const at = entry.fulfilledTimeStamp ?? 0;
-    if (!newest || at >= newest.at) newest = { at, count: (entry.data as NotificationFeed).counts.new };
-  }
-  return newest?.count ?? 0;
 }
 
 export const {

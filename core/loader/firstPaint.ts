@@ -11,6 +11,9 @@ import { hasDeeplink } from './schedule.ts';
 import { sheetFor } from '../styleSheets.ts';
 import { vfTrustedTypes } from '../trustedTypes.ts';
 
+/** The loader hands its policy over before the first paint (core/loader/start.ts). */
+export { adoptTrustedTypes } from '../trustedTypes.ts';
+
 /** Elements the server can paint. */
 export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat'];
 /** The host attribute naming the data the markup was rendered from (elements/ui/firstPaint.ts). */

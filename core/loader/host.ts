@@ -33,6 +33,8 @@ export interface CoreModule {
   tray: Record<string, (...args: unknown[]) => unknown>;
   /** `vf.session.login.*` (core/global-api/login.ts). */
   login: Record<string, (...args: unknown[]) => Promise<unknown>>;
+  /** Resolves once the page has settled: what the reader has not asked for may load (core/mount/settled.ts). */
+  settled(): Promise<void>;
   /** Shows the translated "did not load" message with a Retry button in every `kind` element. */
   showChunkError(kind: string, error: unknown, retry: () => void): void;
 }

@@ -1,2 +1,2 @@
-/** Chunk name → hashed file under the origin (`chunks/core-[hash].js`), replaced at build time. */
+/** Chunk name → the hash in its file's name (`chunks/core-<hash>.js`), replaced at build time. */
 declare const __VF_MANIFEST__: Record<string, string>;

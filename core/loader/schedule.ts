@@ -8,7 +8,8 @@
  */
 import type { Timers } from './timers.ts';
 
-export type PageCondition = 'page_uuid' | 'media' | 'language';
+/** `settled`: the page's first elements are interactive and the browser is idle (core/mount/settled.ts). */
+export type PageCondition = 'page_uuid' | 'media' | 'language' | 'settled';
 
 export interface Trigger {
   /** Fires when the element comes within this many px of the viewport. */
@@ -62,6 +63,8 @@ export const LOAD_RULES: Readonly<Record<string, LoadRule>> = {
   'vf-average-rating': { inView: LAZY_MARGIN_PX },
   'vf-reviews': { inView: LAZY_MARGIN_PX },
   'vf-user-ratings': { inView: LAZY_MARGIN_PX },
+  // what the reader has not asked for waits (docs/performance.md "Weight until interactive")
+  'vf-push-opt-in': { needs: ['settled'] },
 };
 
 export interface SchedulerOptions {
@@ -103,7 +106,8 @@ function onFirst(el: Element, trigger: Trigger, timers: Timers, fn: () => void):
   }
 }
 
-function whenInView(el: Element, margin: number, fn: () => void): () => void {
+/** Runs `fn` once `el` comes within `margin` px of the viewport; returns a cancel function. */
+export function whenInView(el: Element, margin: number, fn: () => void): () => void {
   if (typeof IntersectionObserver !== 'function') {
     fn();
     return () => {};

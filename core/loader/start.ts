@@ -10,7 +10,6 @@ import { scanWidgets } from '../mount/scan.ts';
 import { importChunk } from './chunks.ts';
 import { createReadyQueue } from './ready.ts';
 import { createChunkScheduler, LAZY_MARGIN_PX, LOAD_RULES } from './schedule.ts';
-import { afterFrame, FIRST_PAINT_TAGS, loadAfterPaint, paintFirst } from './firstPaint.ts';
 import type { CoreModule, LoaderHost } from './host.ts';
 import { vfTrustedTypes } from '../trustedTypes.ts';
 
@@ -18,6 +17,12 @@ const LOADED = '__vfLoaded';
 const STARTUP_POLL_MS = 50;
 const RESCAN_MS = 50;
 const CORE_WAIT_MS = 1000;
+/** The first paint's chunk is waited for as long as a paint's own answer may take (core/loader/firstPaint.ts). */
+const PAINT_CHUNK_WAIT_MS = 3000;
+/** Its name in the manifest (rollup.config.mjs builds it apart: one request). */
+const PAINT_CHUNK = 'first-paint';
+
+type Painter = typeof import('./firstPaint.ts');
 
 export type VfWindow = Window & { vf?: Record<string, unknown>; vfQ?: unknown };
 
@@ -34,7 +39,9 @@ export const isLoaded = (win: VfWindow): boolean => Boolean(win.vf && win.vf[LOA
 /** Starts vf on the page; returns `window.vf`. */
 export function startLoader({ origin, assets }: LoaderOptions): Record<string, unknown> {
   const win = window as unknown as VfWindow;
+  // `{ name: hash }`: a chunk's file is `chunks/<name>-<hash>.js` (scripts/rollup-plugins.mjs readManifest).
   const manifest: Record<string, string> = typeof __VF_MANIFEST__ === 'object' ? __VF_MANIFEST__ : {};
+  const chunkUrl = (name: string) => `${assets}/chunks/${name}-${manifest[name]}.js`;
 
   const bus = createEventBus();
   const contexts = createContextStore();
@@ -87,12 +94,11 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
   const coreRequested = new Promise<void>((resolve) => (requestCore = resolve));
 
   const load = (name: string): Promise<unknown> => {
-    const file = manifest[name];
-    if (!file) {
+    if (!manifest[name]) {
       console.warn(`vf: unknown widget loader ${name}`);
       return Promise.resolve(null);
     }
-    const url = `${assets}/${file}`;
+    const url = chunkUrl(name);
     if (name === 'core') requestCore();
     // An element chunk is imported once core's importer is there: a plain import() that failed
     // would stay failed in the module map, and Retry could not mend it (a bigger core arrives later).
@@ -108,19 +114,33 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
     });
   };
 
+  // The server's first paint is a chunk of its own, asked for the moment the loader runs (the DOM
+  // is parsed meanwhile); without it (turned off, failed, late) elements render as they always did.
+  const off = (globalThis as { vfConfig?: { firstPaint?: unknown } }).vfConfig?.firstPaint;
+  const painter: Promise<Painter | null> = manifest[PAINT_CHUNK] && ![false, 'off', 'false'].includes(off as never)
+    ? Promise.race([
+      (import(chunkUrl(PAINT_CHUNK)) as Promise<Painter>).catch(() => null),
+      new Promise<null>((resolve) => setTimeout(resolve, PAINT_CHUNK_WAIT_MS, null)),
+    ])
+    : Promise.resolve(null);
+
   function whenInteractive(fn: () => void): void {
     if (document.readyState === 'interactive' || document.readyState === 'complete') fn();
     else setTimeout(() => whenInteractive(fn), STARTUP_POLL_MS);
   }
 
-  whenInteractive(() => {
+  whenInteractive(() => void painter.then((paint) => {
+    // The first paint's chunk is built apart, with its own copy of the policy's module: it takes
+    // the loader's, so the page makes one policy named `vf` (core/trustedTypes.ts).
+    const trustedTypes = vfTrustedTypes();
+    paint?.adoptTrustedTypes(trustedTypes);
     const host: LoaderHost = {
       origin,
       setContext: contexts.set,
       publish: bus.$publish,
       ready: readyQueue.signal,
       unready: readyQueue.unsignal,
-      trustedTypes: vfTrustedTypes(),
+      trustedTypes,
     };
     const startCore = () =>
       void load('core').then((core) => {
@@ -133,24 +153,24 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
     // The server's first paint of an element near the viewport comes before core's bytes: core
     // waits (a second at most) until those elements' paints, started when their rules fire, are on screen.
     const painted = new Map<Element, (painting: Promise<boolean>) => void>();
-    const nearPaints = [...document.querySelectorAll(FIRST_PAINT_TAGS.join())]
+    const nearPaints = [...(paint ? document.querySelectorAll(paint.FIRST_PAINT_TAGS.join()) : [])]
       .filter((el) => {
         const rule = LOAD_RULES[el.localName]; // at once, or once in view: not a timed rule (the pull quote's 5 s)
         return (!rule || rule.inView !== undefined) && el.getBoundingClientRect().top < innerHeight + LAZY_MARGIN_PX;
       })
       .map((el) => new Promise((resolve) => painted.set(el, (painting) => void painting.then(resolve))));
     if (!nearPaints.length) startCore();
-    else void Promise.race([Promise.all(nearPaints), new Promise((resolve) => setTimeout(resolve, CORE_WAIT_MS))]).then(() => afterFrame(startCore));
+    else void Promise.race([Promise.all(nearPaints), new Promise((resolve) => setTimeout(resolve, CORE_WAIT_MS))]).then(() => paint!.afterFrame(startCore));
 
     const schedule = createChunkScheduler({
       load: (kind) => void load(kind),
-      when: () => whenReady,
-      paint: (el) => {
-        const painting = paintFirst(el, origin);
+      when: (condition) => (condition === 'settled' ? viaCore((core) => core.settled()) : whenReady),
+      paint: paint ? (el) => {
+        const painting = paint.paintFirst(el, origin);
         painted.get(el)?.(painting);
         return painting;
-      },
-      afterPaint: loadAfterPaint,
+      } : undefined,
+      afterPaint: paint?.loadAfterPaint,
     });
     const warned = new Set<string>();
     const scan = () => schedule(scanWidgets(document, tags, warned));
@@ -161,6 +181,6 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
       clearTimeout(pending);
       pending = setTimeout(scan, RESCAN_MS);
     }).observe(document.documentElement, { childList: true, subtree: true });
-  });
+  }));
   return win.vf;
 }

@@ -4,6 +4,7 @@
  */
 import type { User } from '../api/types.ts';
 import { isLoggedInUser } from '../session/slice.ts';
+import { pageSettled } from './settled.ts';
 import { isTrayWanted, onTrayWanted, TRAY_ACTIVATOR_CLASS, trayActions, trayLoading } from './tray.ts';
 
 export const PAGE_CLASSES = ['vf-logged-in', 'vf-logged-out', 'vf-moderator', 'vf-admin'] as const;
@@ -24,26 +25,23 @@ export function applyPageClasses(user: User | null | undefined, root: Element = 
   for (const name of PAGE_CLASSES) root.classList.toggle(name, wanted.includes(name));
 }
 
-/** How long the page's own widgets have the main thread before the tray comes in. */
-export const TRAY_DELAY_MS = 2000;
-
 /**
  * Adds `<vf-tray>` to the body when the page has none, and a floating `<vf-tray-trigger>` when
  * it has no trigger and no conversations or reviews widget. The tray (its chunk, its profile and
- * login code) comes TRAY_DELAY_MS later, so it never competes with a conversation's first render
- * — or at once when anything asks for it (a trigger, an activator, `vf.tray.*`): those calls wait
- * for it meanwhile (spec: the tray loads lazily; calls made before are queued and replayed).
+ * login code) comes once the page has settled (core/mount/settled.ts), so it never competes with
+ * the first render of what the reader sees — or at once when anything asks for it (a trigger, an
+ * activator, `vf.tray.*`): those calls wait for it meanwhile (spec: the tray loads lazily; calls
+ * made before are queued and replayed).
  */
-export function ensureTray(doc: Document = document, delayMs = TRAY_DELAY_MS): void {
+export function ensureTray(doc: Document = document, later: () => Promise<void> = pageSettled): void {
   if (!doc.body) return;
   if (!doc.querySelector('vf-tray')) {
     const add = () => {
-      clearTimeout(timer);
-      if (!isTrayWanted(add)) return; // torn down meanwhile
+      if (!isTrayWanted(add)) return; // torn down meanwhile, or added already
       onTrayWanted(null);
       if (!doc.querySelector('vf-tray')) doc.body.append(doc.createElement('vf-tray'));
     };
-    const timer = setTimeout(add, delayMs);
+    void later().then(add);
     onTrayWanted(add);
   }
   trayLoading();

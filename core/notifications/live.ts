@@ -7,7 +7,6 @@
  */
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { baseApi } from '../api/base.ts';
-import { subscriptionsApi } from '../api/subscriptions.ts';
 import type { NotificationNotice } from '../api/notificationTypes.ts';
 import { wentOnline } from '../network/slice.ts';
 import { isLoggedInUser, type SessionState } from '../session/slice.ts';
@@ -42,8 +41,10 @@ export function listenForNotifications(listeners: ListenerMiddlewareInstance): v
   listeners.startListening({
     actionCreator: noticeReceived,
     effect: async (action, api) => {
-      // The reader's topics as the page knows them (core/api/subscriptions.ts keeps the list with follows made here).
+      // The reader's topics as the page knows them (core/api/subscriptions.ts keeps the list with
+      // follows made here). Its endpoints are the follow elements' chunk: asked for only here.
       const followedTopics = async (sectionUuid: string, userUuid: string) => {
+        const { subscriptionsApi } = await import('../api/subscriptions.ts');
         const read = api.dispatch(subscriptionsApi.endpoints.myTopics.initiate({ sectionUuid, userUuid }));
         const { data } = await read;
         read.unsubscribe();

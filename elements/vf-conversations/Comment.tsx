@@ -11,16 +11,15 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { Button } from '../ui/Button.tsx';
 import { RelativeTime } from '../ui/RelativeTime.tsx';
 import { useT } from '../ui/useIntl.ts';
-import { BanDialog } from '../ui/BanDialog.tsx';
 import { CommentMenu } from '../ui/CommentMenu.tsx';
 import { CommentText } from '../ui/CommentText.tsx';
-import { ConfirmRemove } from './ConfirmRemove.tsx';
-import { EditForm } from './EditForm.tsx';
 import { ReactionButton } from '../ui/ReactionButton.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 import { StateBadges } from '../ui/StateBadge.tsx';
 import { useCommentActions } from './useCommentActions.ts';
 import { useGuestGate } from '../ui/useGuestGate.ts';
+import { lazyChunk } from '../ui/lazyChunk.tsx';
+import { LazyBanDialog } from '../ui/moderationTools.ts';
 import { usePermission } from '../ui/usePermission.ts';
 
 export interface CommentProps {
@@ -32,6 +31,9 @@ export interface CommentProps {
 type Mode = 'read' | 'edit' | 'confirm-remove' | 'ban';
 
 const toggleReaction = commentMutationsApi.endpoints.toggleReaction.initiate;
+// The author's and moderators' tools: chunks of their own, fetched when first opened.
+const LazyEditForm = lazyChunk(() => import('./EditForm.tsx').then((module) => module.EditForm), 3);
+const LazyConfirmRemove = lazyChunk(() => import('./ConfirmRemove.tsx').then((module) => module.ConfirmRemove), 1);
 
 export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
   const t = useT();
@@ -85,12 +87,12 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
         {removed ? (
           <p className="vf-comment__removed">{t('conversations.comment.removed')}</p>
         ) : mode === 'edit' ? (
-          <EditForm comment={comment} sectionUuid={sectionUuid} onDone={() => setMode('read')} />
+          <LazyEditForm comment={comment} sectionUuid={sectionUuid} onDone={() => setMode('read')} />
         ) : (
           <CommentText text={comment.content} />
         )}
         {mode === 'confirm-remove' ? (
-          <ConfirmRemove comment={comment} sectionUuid={sectionUuid} onDone={() => setMode('read')} onError={actions.setError} />
+          <LazyConfirmRemove comment={comment} sectionUuid={sectionUuid} onDone={() => setMode('read')} onError={actions.setError} />
         ) : null}
         {actions.error ? (
           <p className="vf-error" role="alert">
@@ -116,7 +118,7 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
           <ReplyBox sectionUuid={sectionUuid} containerUuid={containerUuid} parent={comment} onDone={() => setReplying(false)} />
         ) : null}
         {mode === 'ban' ? (
-          <BanDialog author={comment.actor} onClose={() => setMode('read')} onBanned={() => setNotice(t('conversations.ban.done', { name }))} />
+          <LazyBanDialog author={comment.actor} onClose={() => setMode('read')} onBanned={() => setNotice(t('conversations.ban.done', { name }))} />
         ) : null}
       </div>
     </article>

@@ -13,17 +13,21 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useIntl, useT } from '../ui/useIntl.ts';
 import { CommentsView } from './CommentsView.tsx';
 import { Compose } from './Compose.tsx';
-import { ContainerSettingsControl } from './ContainerSettingsControl.tsx';
-import { DeeplinkedThread } from './DeeplinkedThread.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { FocusTargetProvider, useFocusRequest } from './focusTarget.tsx';
 import { GuestLoginButtons } from './GuestLoginButtons.tsx';
 import { LivePaused } from '../ui/LivePaused.tsx';
+import { lazyChunk } from '../ui/lazyChunk.tsx';
+import { usePermission } from '../ui/usePermission.ts';
 import type { ConversationSettings } from './settings.ts';
 import { listArgs } from './firstPage.ts';
 import { type Tab, Toolbar } from './Toolbar.tsx';
 import { type ReactionReplay, useGuestReactionReplay } from '../ui/useGuestReactionReplay.ts';
+
+// Moderators' settings and a linked comment's thread: chunks of their own, fetched only when shown.
+const LazyContainerSettings = lazyChunk(() => import('./ContainerSettingsControl.tsx').then((module) => module.ContainerSettingsControl));
+const LazyDeeplinkedThread = lazyChunk(() => import('./DeeplinkedThread.tsx').then((module) => module.DeeplinkedThread), 3);
 
 export interface ConversationsPanelProps {
   sectionUuid: string;
@@ -56,6 +60,7 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
   // The deeplinked comment in its section; the first revealed new comment in the list.
   const linked = useFocusRequest(settings.deeplink);
   const revealed = useFocusRequest(null);
+  const moderate = usePermission('comment', 'moderate');
 
   useGuestReactionReplay(containerUuid, COMMENT_REACTIONS);
   const intl = useIntl();
@@ -98,12 +103,12 @@ export function ConversationsPanel({ sectionUuid, containerId, settings, loading
         {t('conversations.heading', { count: container.total_visible_content })}
       </h2>
       <GuestLoginButtons />
-      <ContainerSettingsControl sectionUuid={sectionUuid} container={container} />
+      {moderate.allowed ? <LazyContainerSettings sectionUuid={sectionUuid} container={container} /> : null}
       <Compose sectionUuid={sectionUuid} containerUuid={containerUuid} closed={closed} onClosed={() => void refetch()} />
       {live === 'error_subscribing' ? <LivePaused /> : null}
       {settings.deeplink ? (
         <FocusTargetProvider value={linked.request}>
-          <DeeplinkedThread
+          <LazyDeeplinkedThread
             sectionUuid={sectionUuid}
             containerUuid={containerUuid}
             contentUuid={settings.deeplink}

@@ -5,7 +5,7 @@
  * A failed action leaves the comment as it was and shows a message in the comment.
  */
 import { useState } from 'react';
-import { type CommentToggle, commentActionsApi, type ModerationAction } from '../../core/api/commentActions.ts';
+import type { CommentToggle, ModerationAction } from '../../core/api/commentActions.ts';
 import { commentQueriesApi } from '../../core/api/commentQueries.ts';
 import type { Comment } from '../../core/api/types.ts';
 import type { ContentTarget } from '../../core/permissions/index.ts';
@@ -17,6 +17,9 @@ import type { MenuItem } from '../ui/CommentMenu.tsx';
 import { useGuestGate } from '../ui/useGuestGate.ts';
 import { useMuteAuthor } from './useMuteAuthor.ts';
 import { usePermission, useViewer } from '../ui/usePermission.ts';
+
+/** Reporting and moderating: endpoints of their own (a chunk), fetched on the first such action. */
+const actionsApi = () => import('../../core/api/commentActions.ts').then((module) => module.commentActionsApi);
 
 /** Whether the cached container (by uuid) is closed to new contributions. */
 function selectContainerClosed(state: RootState, containerUuid: string): boolean {
@@ -80,7 +83,7 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
     }
   };
   const runToggle = (which: CommentToggle, on: boolean) =>
-    void run(() => runMutation(commentActionsApi.endpoints.toggleComment.initiate({ ...ref, toggle: which, on })));
+    void run(async () => runMutation((await actionsApi()).endpoints.toggleComment.initiate({ ...ref, toggle: which, on })));
 
   const removed = comment.state === 'deleted';
   const privileged = moderate.allowed;
@@ -101,7 +104,7 @@ export function useCommentActions(comment: Comment, sectionUuid: string, handler
     // Approving a reported visible comment keeps it and clears its reports.
     const moves = comment.state === 'visible' && comment.total_flags ? ['enable' as const, ...MODERATION.visible] : MODERATION[comment.state];
     for (const action of moves) {
-      const act = () => runMutation(commentActionsApi.endpoints.moderateComment.initiate({ ...ref, action }));
+      const act = async () => runMutation((await actionsApi()).endpoints.moderateComment.initiate({ ...ref, action }));
       add(action, t(`conversations.action.${action}`), () => void run(act));
     }
     add(comment.is_pinned ? 'unpin' : 'pin', t(comment.is_pinned ? 'conversations.action.unpin' : 'conversations.action.pin'), () =>

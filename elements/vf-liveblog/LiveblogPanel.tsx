@@ -18,7 +18,7 @@ import { type ReactionReplay, useGuestReactionReplay } from '../ui/useGuestReact
 import { useT } from '../ui/useIntl.ts';
 import { usePermission } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
-import { PostComposer } from './PostComposer.tsx';
+import { LazyPostComposer } from './lazyComposer.ts';
 import { PostList } from './PostList.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { liveblogArgs } from './firstPage.ts';
@@ -77,7 +77,7 @@ export function LiveblogPanel({ sectionUuid, containerId, limit, loadingText }: 
     <div className="vf-liveblog__panel">
       {editor ? (
         <div className="vf-liveblog__editor" part="editor-tools">
-          <PostComposer sectionUuid={sectionUuid} containerUuid={containerUuid} />
+          <LazyPostComposer sectionUuid={sectionUuid} containerUuid={containerUuid} />
           <EndControl sectionUuid={sectionUuid} container={container} />
         </div>
       ) : null}

@@ -16,7 +16,7 @@ import { useAttemptAfterLogin } from '../ui/useGuestGate.ts';
 import { useT } from '../ui/useIntl.ts';
 import { usePermission } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
-import { PostComposer } from './PostComposer.tsx';
+import { LazyPostComposer } from './lazyComposer.ts';
 import { PostPoll } from './PostPoll.tsx';
 import { ReplyBox, ReplyList } from './PostReplies.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
@@ -82,7 +82,7 @@ export const Post = memo(function Post({ post, sectionUuid, closed, editor }: Po
       {removed ? (
         <p className="vf-post__removed">{t('conversations.liveblog.removed')}</p>
       ) : mode === 'edit' ? (
-        <PostComposer sectionUuid={sectionUuid} containerUuid={post.content_container_uuid} post={post} onDone={() => setMode('read')} />
+        <LazyPostComposer sectionUuid={sectionUuid} containerUuid={post.content_container_uuid} post={post} onDone={() => setMode('read')} />
       ) : (
         <RichText text={post.content} media={post.media} />
       )}

@@ -10,7 +10,7 @@ import { chatApi } from '../../core/api/chat.ts';
 import type { OutgoingMessage, QuotedParent } from '../../core/api/chatOutbox.ts';
 import type { Actor, Comment } from '../../core/api/types.ts';
 import { AuthorLine } from '../ui/AuthorLine.tsx';
-import { BanDialog } from '../ui/BanDialog.tsx';
+import { LazyBanDialog } from '../ui/moderationTools.ts';
 import { Button } from '../ui/Button.tsx';
 import { CommentMenu, type MenuItem } from '../ui/CommentMenu.tsx';
 import { CommentText } from '../ui/CommentText.tsx';
@@ -143,7 +143,7 @@ export const ChatMessage = memo(function ChatMessage({ message, sectionUuid, par
         ) : null}
         <CommentMenu label={t('conversations.chat.menu.label', { name })} items={items} />
       </div>
-      {banning ? <BanDialog author={message.actor} onClose={() => setBanning(false)} onBanned={() => setNotice(t('conversations.ban.done', { name }))} /> : null}
+      {banning ? <LazyBanDialog author={message.actor} onClose={() => setBanning(false)} onBanned={() => setNotice(t('conversations.ban.done', { name }))} /> : null}
     </article>
   );
 });

@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { handledActivations } from '../../core/mount/page.ts';
 import { getTrayState, subscribeTray, trayActions, TRAY_ACTIVATOR_CLASS } from '../../core/mount/tray.ts';
-import { selectUnreadCount } from '../../core/api/notifications.ts';
+import { selectUnreadCount } from '../../core/notifications/unread.ts';
 import { useNotificationFeed } from '../../core/notifications/useNotificationFeed.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { useIntl, useT } from '../ui/useIntl.ts';

@@ -9,7 +9,8 @@ import { getContainer, newReader, postComment, seedConversation, unique, type Re
 import { bootCore } from './support/boot.ts';
 import { $$ } from './support/dom.ts';
 import { mountConversations } from './support/conversations.ts';
-import { clearAdState, failures } from './support/ads.ts';
+import { pageSettled } from '../../core/mount/settled.ts';
+import { clearAdState, failures, scrollThroughAds } from './support/ads.ts';
 
 let ada: Reader;
 before(async () => {
@@ -35,6 +36,7 @@ describe('<vf-conversations> promo ads', () => {
     const id = unique('promo-ads');
     await seedConversation(ada, id, 5);
     const el = await mountConversations(id);
+    await scrollThroughAds(el, 2);
     await waitUntil(() => creatives(el).length === 2, 'two promo ads', { timeout: 10000 });
     expect(shownSlots(el).sort()).to.deep.equal(['promo-1', 'promo-2']);
     const frames = $$(el, '[part="ad"]').filter((f) => f.querySelector('slot[name^="promo-"]'));
@@ -46,6 +48,18 @@ describe('<vf-conversations> promo ads', () => {
     expect(new Set(placements).size).to.equal(2, 'auto-numbered: each slot its own placement');
     expect(failures()).to.deep.equal([]);
     await expect(el).to.be.accessible();
+  });
+
+  it('asks for an ad only once its box nears the viewport: nothing far below the fold until the reader scrolls there', async () => {
+    const el = await mountConversations(await seeded('promo-below'));
+    el.parentElement!.style.paddingTop = '5000px';
+    // Above the comments, and two promos: every box reserved, far below the fold.
+    await waitUntil(() => $$(el, '[part="ad"]').length === 3, 'three ad boxes reserved', { timeout: 10000 });
+    await pageSettled();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(el.querySelectorAll(':scope > [slot]'), 'no slot made, no vendor asked').to.have.length(0);
+    await scrollThroughAds(el, 3);
+    await waitUntil(() => creatives(el).length === 2, 'two promo ads once scrolled to', { timeout: 10000 });
   });
 
   it('a publisher’s own promo child wins; the attributes win over the site’s settings', async () => {
@@ -76,6 +90,7 @@ describe('<vf-conversations> promo ads', () => {
     // The first placement has no number ("Mid Comments Thumbnails"), then "… 2", "… 3".
     const numbers = (el: Element) => creatives(el).map((c) => Number(/Mid Comments Thumbnails(?: (\d+))?\)/.exec(c.textContent!)![1] ?? 1)).sort((a, b) => a - b);
     const first = await mountConversations(await seeded('promo-n1'));
+    await scrollThroughAds(first, 2);
     await waitUntil(() => creatives(first).length === 2, 'two promo ads', { timeout: 10000 });
     const [, last] = numbers(first);
     localStorage.setItem('vf.analytics.adOptOut', 'true');
@@ -83,6 +98,7 @@ describe('<vf-conversations> promo ads', () => {
     await waitUntil(() => $$(bare, 'slot[name="promo-2"]').length === 1, 'bare promo slots');
     localStorage.removeItem('vf.analytics.adOptOut');
     const next = await mountConversations(await seeded('promo-n3'));
+    await scrollThroughAds(next, 2);
     await waitUntil(() => creatives(next).length === 2, 'two promo ads', { timeout: 10000 });
     expect(numbers(next)).to.deep.equal([last! + 1, last! + 2]);
   });

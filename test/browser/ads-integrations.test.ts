@@ -1,6 +1,7 @@
 /** core/ads against the local vendor stand-ins: each integration's creative through its vendor API, and each §8 failure reason word for word. */
 import { expect } from '@open-wc/testing';
-import { serveAd, type AdRequest } from '../../core/ads/serve.ts';
+import type { AdRequest } from '../../core/ads/decide.ts';
+import { serveAd } from '../../core/ads/serve.ts';
 import { AD_FAILURE_REASONS } from '../../core/ads/failure.ts';
 import { AD_FORMATS } from '../../core/ads/format.ts';
 import type { AdIntegration } from '../../core/settings/ads.ts';

@@ -1,6 +1,7 @@
 /** core/ads rules (content.md §4, §5, §9): slot retry 5 × 1 s, one video ad per page with fallback, viewability, opt-out, consent, page meta. */
 import { expect, waitUntil } from '@open-wc/testing';
-import { serveAd, type AdOutcome, type AdRequest } from '../../core/ads/serve.ts';
+import type { AdOutcome, AdRequest } from '../../core/ads/decide.ts';
+import { serveAd } from '../../core/ads/serve.ts';
 import { AD_FORMATS } from '../../core/ads/format.ts';
 import { videoOwner } from '../../core/ads/video.ts';
 import { adData, resetAdTally } from '../../core/analytics/adTally.ts';

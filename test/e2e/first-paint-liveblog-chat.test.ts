@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_CHAT_MESSAGES } from '../../server/demoChat.ts';
 import { server, useServerAndBrowser } from './setup.ts';
-import { heldPage, painted, resetShift, shift, takenOver } from './heldChunks.ts';
+import { heldPage, isVfCode, painted, resetShift, shift, takenOver } from './heldChunks.ts';
 
 useServerAndBrowser();
 
@@ -49,7 +49,7 @@ describe('the demo live blog and chat painted by the server', () => {
     await widget.getByText('Good morning from the start line!').waitFor();
     assert.equal(await widget.locator('[part~="pinned-post"]').count(), 1);
     const painting = requests.findIndex((path) => path === '/api/first-paint/vf-liveblog');
-    assert.ok(painting >= 0 && !requests.slice(0, painting + 1).some((path) => path.startsWith('/chunks/')), 'painting is asked for before any chunk');
+    assert.ok(painting >= 0 && !requests.slice(0, painting + 1).some(isVfCode), 'painting is asked for before any of core or the elements');
     assert.equal(await page.evaluate(() => customElements.get('vf-liveblog')), undefined);
     const before = (await widget.boundingBox())?.height;
     const painted = await widget.locator(ITEM).count();
@@ -78,7 +78,7 @@ describe('the demo live blog and chat painted by the server', () => {
     const { page, widget, requests, errors, release } = await openHeld('vf-livechat');
     for (const message of DEMO_CHAT_MESSAGES) await widget.getByText(message.text, { exact: true }).first().waitFor();
     const painting = requests.findIndex((path) => path === '/api/first-paint/vf-livechat');
-    assert.ok(painting >= 0 && !requests.slice(0, painting + 1).some((path) => path.startsWith('/chunks/')), 'painting is asked for before any chunk');
+    assert.ok(painting >= 0 && !requests.slice(0, painting + 1).some(isVfCode), 'painting is asked for before any of core or the elements');
     assert.equal(await page.evaluate(() => customElements.get('vf-livechat')), undefined);
     // The chat's layout below its header ("N people here" arrives with the socket, painted or not).
     const layout = () => page.evaluate(() => {

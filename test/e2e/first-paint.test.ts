@@ -10,7 +10,7 @@ import { DEMO_THREADS } from '../../server/demoConversation.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed.ts';
 import { DEMO_SITE } from '../../server/seed.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
-import { heldPage, NOT_VF, PAINTED, painted, resetShift, shift, takenOver } from './heldChunks.ts';
+import { heldPage, isVfCode, NOT_VF, PAINTED, painted, resetShift, shift, takenOver } from './heldChunks.ts';
 
 useServerAndBrowser();
 
@@ -40,7 +40,7 @@ describe('the demo article painted by the server', () => {
     for (const thread of DEMO_THREADS) assert.equal(await widget.getByText(thread.text).count(), 1);
     assert.ok(await widget.getByRole('button', { name: 'Log in', exact: true }).isVisible());
     const painting = requests.findIndex((path) => path.startsWith('/api/first-paint/'));
-    assert.ok(painting >= 0 && !requests.slice(0, painting + 1).some((path) => path.startsWith('/chunks/')), 'painting is asked for before any chunk');
+    assert.ok(painting >= 0 && !requests.slice(0, painting + 1).some(isVfCode), 'painting is asked for before any of core or the elements');
     assert.equal(await page.evaluate(() => customElements.get('vf-conversations')), undefined);
     // Marks on the painted nodes: hydration must keep them.
     await page.evaluate(() => {

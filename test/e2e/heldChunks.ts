@@ -1,7 +1,8 @@
 /**
- * A page for the first-paint tests: every chunk waits for `release()`, so what the server
- * painted is seen before any of vf's code runs; it records the page's requests, its console
- * errors and warnings, and its layout shift (`window.shift`, summed as CLS counts it).
+ * A page for the first-paint tests: every chunk but the loader's own first-paint chunk waits for
+ * `release()`, so what the server painted is seen before any of vf's core or element code runs; it
+ * records the page's requests, its console errors and warnings, and its layout shift
+ * (`window.shift`, summed as CLS counts it).
  */
 import type { Page, Route } from 'playwright-core';
 import { browser } from './setup.ts';
@@ -10,6 +11,11 @@ import { browser } from './setup.ts';
 export const PAINTED = 'data-vf-first-paint';
 /** Console lines that say nothing about vf: a 404 the test asks for, and the socket Chromium refuses a page the test serves itself. */
 export const NOT_VF = /Failed to load resource|WebSocket connection/;
+
+/** The loader's half of the first paint (core/loader/firstPaint.ts), a chunk vf.js imports at once. */
+const PAINT_CHUNK = /\/chunks\/first-paint-[\w-]+\.js$/;
+/** A request for core's or an element's code (a chunk other than the loader's paint chunk). */
+export const isVfCode = (path: string) => path.startsWith('/chunks/') && !PAINT_CHUNK.test(path);
 
 export interface HeldPage {
   page: Page;
@@ -28,7 +34,7 @@ export async function heldPage(viewport = { width: 1000, height: 800 }, prepare?
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/chunks/**', async (route: Route) => {
-    await released;
+    if (!PAINT_CHUNK.test(new URL(route.request().url()).pathname)) await released;
     await route.continue();
   });
   await prepare?.(page);

@@ -108,8 +108,8 @@ describe('the vf-client npm package', () => {
     assert.deepEqual((pkg.exports as Record<string, unknown>)['.'], { types: './index.d.ts', default: './index.js' });
     const manifest = JSON.parse(readFileSync(join(unpacked, 'custom-elements.json'), 'utf8')) as { schemaVersion: string };
     assert.equal(manifest.schemaVersion, '2.1.0');
-    // The ES entry names the same hashed chunks as vf.js.
-    const core = /chunks\/core-[\w-]+\.js/.exec(readFileSync('dist/vf.js', 'utf8'))![0];
+    // The ES entry names the same hashed chunks as vf.js (its manifest: name → hash).
+    const core = /\bcore:"[\w-]+"/.exec(readFileSync('dist/vf.js', 'utf8'))![0];
     assert.ok(readFileSync(join(unpacked, 'index.js'), 'utf8').includes(core));
   });
 

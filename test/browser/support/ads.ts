@@ -3,11 +3,13 @@
  * network), a slot in the page, the analytics events core/ads records, and a stand-in CMP
  * speaking the IAB TCF v2 `__tcfapi`.
  */
+import { waitUntil } from '@open-wc/testing';
 import { stopAnalytics } from '../../../core/analytics/lazy.ts';
 import { takeEvents, type RecordedEvent } from '../../../core/analytics/record.ts';
 import { resetConsent } from '../../../core/analytics/consent.ts';
 import { releaseVideo } from '../../../core/ads/video.ts';
-import type { AdRequest } from '../../../core/ads/serve.ts';
+import type { AdRequest } from '../../../core/ads/decide.ts';
+import { $$ } from './dom.ts';
 import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues, type AdSurface } from '../../../core/settings/ads.ts';
 
 export const recorded: RecordedEvent[] = [];
@@ -68,4 +70,16 @@ export function clearAdState(): void {
   recorded.length = 0;
   localStorage.removeItem('vf.analytics.adOptOut');
   standInCmp(undefined);
+}
+
+/**
+ * An element's ad code is asked for once an ad's box nears the viewport (elements/ui/useAdSlot.ts):
+ * waits for `count` ad boxes in `el`, then brings each into view in turn, as a reader scrolling by.
+ */
+export async function scrollThroughAds(el: Element, count: number): Promise<void> {
+  await waitUntil(() => $$(el, '[part="ad"]').length >= count, `${count} ad boxes`, { timeout: 10000 });
+  for (const frame of $$(el, '[part="ad"]')) {
+    frame.scrollIntoView({ block: 'center' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }
 }
