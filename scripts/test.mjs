@@ -12,8 +12,8 @@ import { join } from 'node:path';
 
 const node = process.execPath;
 const tsx = ['--import', 'tsx'];
-const nodeTest = (files, env = {}, concurrency = 1) => ({
-  cmd: node, args: [...tsx, '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], env,
+const nodeTest = (files, env = {}) => ({
+  cmd: node, args: [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], env,
 });
 /**
  * The server layers' files run one after another in one process (test/server/support/oneProcess.ts):
@@ -60,9 +60,7 @@ const layers = [
       name: 'browser', cmd: node, args: ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
       env: { VF_WTR_TRACE: BROWSER_TRACE },
     }],
-    // Two e2e files at a time: each starts its own server and browser and mostly waits on them, so
-    // a second file fills the wait (the e2e layer had grown longer than the browser layer beside it).
-    [{ name: 'e2e', ...nodeTest(['test/e2e/*.test.ts'], {}, 2) }],
+    [{ name: 'e2e', ...nodeTest(['test/e2e/*.test.ts']) }],
   ],
 ];
 
