@@ -95,7 +95,8 @@ describe('<vf-conversations> for a moderator', () => {
     const host = await fixture<HTMLElement>(html`<div></div>`);
     host.innerHTML = `<vf-conversations vf-container-id="${container.container_id}"></vf-conversations>`;
     const el = host.firstElementChild as HTMLElement;
-    await waitUntil(() => $(el, `article[data-uuid="${comment.content_uuid}"] .vf-badge--flags`)?.textContent === '1 report', 'report count');
+    // A newly mounted conversation reads its comments from the server: waitFor's 10 s, not waitUntil's 1 s.
+    await waitFor(() => $(el, `article[data-uuid="${comment.content_uuid}"] .vf-badge--flags`)?.textContent === '1 report', 'report count');
     await choose(el, comment.content_uuid, 'enable');
     await waitUntil(() => !article(el, comment.content_uuid).querySelector('.vf-badge--flags'), 'reports cleared');
     expect((await stored(container.content_container_uuid, comment.content_uuid)).total_flags).to.equal(0);
