@@ -5,6 +5,7 @@
  * (`window.shift`, summed as CLS counts it).
  */
 import type { Page, Route } from 'playwright-core';
+import { warmFirstPaint } from '../support/csp.ts';
 import { browser, server } from './setup.ts';
 
 /** The host attribute of a server-painted element, until React has taken the markup over. */
@@ -24,20 +25,18 @@ export interface HeldPage {
   release(): void;
 }
 
-const warmed = new Set<string>();
 /**
  * The test server runs through tsx and loads (and transpiles) its renderer at its first render,
  * which beside the browser layer can outlast the loader's 3 s: a cold start then paints nothing
  * (first-paint.test.ts covers that fallback). The paints these pages time come after one render.
  */
-async function warmRenderer(): Promise<void> {
-  if (warmed.has(server.origin)) return;
-  warmed.add(server.origin);
-  await fetch(`${server.origin}/api/first-paint/vf-conversations?domain=127.0.0.1&container_id=demo-article-river-trees`);
-}
+const warmed = new Set<string>();
 
 export async function heldPage(viewport = { width: 1000, height: 800 }, prepare?: (page: Page) => Promise<void>): Promise<HeldPage> {
-  await warmRenderer();
+  if (!warmed.has(server.origin)) {
+    warmed.add(server.origin);
+    await warmFirstPaint(server.origin);
+  }
   const page = await (await browser.newContext({ viewport })).newPage();
   const requests: string[] = [];
   const errors: string[] = [];
