@@ -41,6 +41,10 @@ export interface UsersTable {
   social_login_id?: string | null;
   /** Browser push switched on (migration 015: `is_user_notification_on`); inserts leave it 0. */
   push_notifications_on?: number;
+  /** Migration 024: 0/1, their posts skip automatic holds (platform.md's badge_trusted). */
+  badge_trusted?: number;
+  /** Migration 024: 0/1, every post of theirs waits for a moderator. */
+  always_premoderate?: number;
 }
 
 /** A site's login method (migration 006): `config` is JSON with secrets, never sent to a client. */
@@ -139,6 +143,11 @@ export interface ContentsTable {
   date_locked?: number | null; // no author edits or removal after this (ms)
   /** Migration 012: a live-blog post's images, JSON of MediaItem[]. */
   media?: string | null;
+  /** Migration 024 (docs/moderation.md): JSON HoldReason (core/moderation/reasons.ts); null: nothing held it. */
+  hold_reason?: string | null;
+  /** When and by whom a moderator last decided on it (migration 024); null: unmoderated. */
+  moderated_at?: number | null;
+  moderated_by?: string | null;
 }
 
 /** Images uploaded to a live blog (migration 012), served at `/media/<file>`. */
@@ -252,6 +261,9 @@ export interface Database {
   import_pending: ImportPendingTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  moderation_decisions: ModerationDecisionsTable;
+  staff_notes: StaffNotesTable;
+  moderation_settings: ModerationSettingsTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -500,4 +512,34 @@ export interface ImportPendingTable {
   source_id: string;
   waits_for: string;
   payload: string; // JSON SourceComment (server/import/sources.ts)
+}
+
+/** Migration 024 (docs/moderation.md): every decision on an item, by a moderator or automatic. */
+export interface ModerationDecisionsTable {
+  uuid: string;
+  site_uuid: string;
+  content_uuid: string;
+  actor_uuid: string;
+  action: string;
+  state_before: string;
+  state_after: string;
+  reason: string | null; // JSON HoldReason
+  date_created: number;
+}
+
+/** Migration 024: a staff-only note on a user of the site. */
+export interface StaffNotesTable {
+  uuid: string;
+  site_uuid: string;
+  user_uuid: string;
+  author_uuid: string;
+  text: string;
+  date_created: number;
+}
+
+/** Migration 024: a site's automatic-moderation settings, JSON with secrets (never sent to readers). */
+export interface ModerationSettingsTable {
+  site_uuid: string;
+  settings: string;
+  date_updated: number;
 }

@@ -26,6 +26,7 @@ import { analytics } from './020_analytics.ts';
 import { imports } from './021_imports.ts';
 import { webhooks } from './022_webhooks.ts';
 import { pageMeta } from './023_page_meta.ts';
+import { moderationQueue } from './024_moderation_queue.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '021_imports': imports,
   '022_webhooks': webhooks,
   '023_page_meta': pageMeta,
+  '024_moderation_queue': moderationQueue,
 };
 
 export const migrationProvider: MigrationProvider = {
