@@ -30,7 +30,12 @@ export function freePort() {
 }
 
 /** @returns {Promise<{ origin: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>} */
-export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000, built = false, port: chosenPort } = {}) {
+/**
+ * `built` defaults to VF_TEST_BUILT_SERVER=1: `npm test` builds the server before its browser and
+ * end-to-end layers and runs them against that build (what `npm start` runs, and each start skips
+ * tsx compiling the server again); a single file run by hand uses the source unless told.
+ */
+export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30000, built = process.env.VF_TEST_BUILT_SERVER === '1', port: chosenPort } = {}) {
   const port = chosenPort ?? await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-data-'));
   const child = spawn(process.execPath, built ? [...PRODUCTION_FLAGS, 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'], {

@@ -18,7 +18,7 @@ export function bundleTestsPlugin({ rootDir, match = /\.test\.tsx?$/ }) {
         sourcemap: 'inline',
         jsx: 'automatic',
         loader: { '.css': 'text' },
-        define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' },
+        define: { 'process.env.NODE_ENV': JSON.stringify(process.env.VF_TEST_NODE_ENV ?? 'development'), global: 'globalThis' },
         // test-runner-commands reaches the runner through the dev server's own socket module
         external: ['/__web-dev-server__web-socket.js'],
         logLevel: 'silent',

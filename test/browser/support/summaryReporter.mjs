@@ -19,9 +19,26 @@ function describeBrokenSession(session) {
   return [`FAILED FILE ${session.testFile} (status ${session.status}, ${ran})`, ...errors, ...failedRequests, ...logs].join('\n');
 }
 
+/** The slowest files, from when each file's results came in (files run one at a time). */
+function slowestFiles(finished, count = 12) {
+  const rows = [...finished].sort((a, b) => b.ms - a.ms).slice(0, count);
+  return ['Slowest browser test files (s):', ...rows.map((row) => `  ${(row.ms / 1000).toFixed(1).padStart(6)}  ${row.file}`)].join('\n');
+}
+
 export function summaryReporter() {
+  let last = Date.now();
+  const finished = [];
   return {
+    start() {
+      last = Date.now();
+    },
+    reportTestFileResults({ testFile }) {
+      const now = Date.now();
+      finished.push({ file: testFile.replace(/^.*\/test\/browser\//, ''), ms: now - last });
+      last = now;
+    },
     stop({ sessions }) {
+      if (finished.length > 1) process.stdout.write(`\n${slowestFiles(finished)}\n`);
       const totals = { passed: 0, failed: 0, skipped: 0 };
       const broken = [];
       for (const session of sessions) {
