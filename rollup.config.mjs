@@ -6,7 +6,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import {
-  cleanDir, cssText, formatjsWithoutParser, i18nMessages, precompress, readManifest, retryableDynamicImports,
+  cleanDir, cssText, formatjsWithoutParser, i18nMessages, precompress, readManifest, reserveSheet, reservesModule, retryableDynamicImports,
   writeManifest,
 } from './scripts/rollup-plugins.mjs';
 import { clientDistribution } from './scripts/client/package.mjs';
@@ -65,7 +65,7 @@ const chunks = {
   output: {
     dir: 'dist/chunks',
     format: 'es',
-    entryFileNames: '[name]-[hash].js',
+    entryFileNames: '[name]-[hash:6].js',
     chunkFileNames: chunkName,
     compact: true,
   },
@@ -77,6 +77,7 @@ const chunks = {
     commonjs(),
     cssText(),
     i18nMessages(),
+    reservesModule(),
     esbuild({ target: 'es2020', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
     retryableDynamicImports(),
     minify,
@@ -92,7 +93,7 @@ const chunks = {
  */
 const firstPaint = {
   input: { 'first-paint': 'core/loader/firstPaint.ts' },
-  output: { dir: 'dist/chunks', format: 'es', entryFileNames: '[name]-[hash].js', compact: true },
+  output: { dir: 'dist/chunks', format: 'es', entryFileNames: '[name]-[hash:6].js', compact: true },
   plugins: [
     nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
     esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
@@ -113,7 +114,7 @@ const loaderPlugins = (module) => [
 const loader = {
   input: 'core/loader/index.ts',
   output: { file: 'dist/vf.js', format: 'iife', compact: true },
-  plugins: [...loaderPlugins(false), precompress()],
+  plugins: [...loaderPlugins(false), reserveSheet(), precompress()],
 };
 
 /** The push service worker (docs/push.md): served at `/vf_sw.js`, copied by publishers to their site root. */

@@ -148,3 +148,36 @@ export function precompress() {
     },
   };
 }
+
+/** elements/reserves.json as a module (i18n's JSON files have their own plugin). */
+export function reservesModule(file = 'elements/reserves.json') {
+  return {
+    name: 'vf-reserves-module',
+    transform(code, id) {
+      return id.endsWith(file) ? { code: `export default ${JSON.stringify(JSON.parse(code))};`, map: null } : null;
+    },
+  };
+}
+
+/**
+ * Emits `vf.css` (docs/performance.md "Layout shift"): each element's loading box
+ * (elements/reserves.json, the same values its `reserve` adopts once defined) for the time before
+ * its chunk defines it. A publisher links it in the page's head, so nothing moves when vf arrives.
+ */
+export function reserveSheet(file = 'elements/reserves.json') {
+  return {
+    name: 'vf-reserve-sheet',
+    generateBundle() {
+      const reserves = JSON.parse(readFileSync(file, 'utf8'));
+      const rules = [];
+      for (const [tag, reserve] of Object.entries(reserves)) {
+        for (const [selector, height] of Object.entries(typeof reserve === 'string' ? { ':host': reserve } : reserve)) {
+          const host = selector === ':host' ? tag : selector.replace(/^:host\((.*)\)$/, `${tag}$1`);
+          if (host === selector) throw new Error(`${file}: ${tag}: "${selector}" is not :host or :host(<selector>)`);
+          rules.push(`${host}:not(:defined){${selector === ':host' ? 'display:block;' : ''}min-height:${height}}`);
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'vf.css', source: `/* vf: the elements' boxes until they load */\n${rules.join('\n')}\n` });
+    },
+  };
+}

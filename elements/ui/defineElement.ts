@@ -35,6 +35,13 @@ export interface ElementDefinition<P extends object> {
   props: { [K in keyof P & string]?: AttrType };
   /** The element's own stylesheet: a css string, or its own chunk (`() => import('./styles.css')`). */
   css?: string | CssLoader;
+  /**
+   * The box the element keeps while it loads (its final size where known), in force from its
+   * definition, before its own stylesheet chunk and its data arrive: a min-height for `:host`, or
+   * one per host selector (`{ ':host': '9rem', ':host([compact])': '1.75rem' }`). Its skeleton
+   * fills the same height.
+   */
+  reserve?: string | Record<string, string>;
   /** The element's i18n bundle (`base` is always loaded). */
   bundle?: string;
   /** What shows while messages load: a space-reserving skeleton (default) or nothing (inline elements). */
@@ -62,7 +69,7 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
   const { component, bundle, placeholder } = def;
   const legacy = isLegacyRendering();
   const cssChunk = typeof def.css === 'function' ? def.css : null;
-  const sheets = [tokensCss, uiCss, typeof def.css === 'string' ? def.css : ''].filter(Boolean);
+  const sheets = [tokensCss, uiCss, reserveCss(def.reserve), typeof def.css === 'string' ? def.css : ''].filter(Boolean);
   const types = def.props as Record<string, AttrType>;
   const propOfAttribute = new Map(Object.keys(types).map((prop) => [toAttributeName(prop), prop]));
   if (legacy) injectLegacyStyles(tag, sheets);
@@ -138,4 +145,13 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
     throw error;
   }
   return VfElement;
+}
+
+/** `reserve` as css: each host selector's min-height, which the skeleton (styles/ui.css) follows. */
+export function reserveCss(reserve: ElementDefinition<object>['reserve']): string {
+  if (!reserve) return '';
+  const rules = typeof reserve === 'string' ? { ':host': reserve } : reserve;
+  return Object.entries(rules)
+    .map(([selector, height]) => `${selector}{${selector === ':host' ? 'display:block;' : ''}min-height:${height};--_vf-reserve:${height}}`)
+    .join('');
 }

@@ -6,6 +6,7 @@
 import { createElement, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { WidgetRoot } from './WidgetRoot.tsx';
 import { ChunkErrorNotice } from './ChunkErrorNotice.tsx';
+import { Skeleton } from './Skeleton.tsx';
 import { useRetryableLoad } from './useRetryableLoad.ts';
 import type { AppStore } from '../../core/store/index.ts';
 import type { CssLoader } from '../../core/mount/cssChunk.ts';
@@ -42,12 +43,15 @@ export function elementRoot<P extends object>(options: TreeOptions<P>): Componen
       cssChunk ? () => cssChunk.load().then((text) => (cssChunk.apply(host, text), true)) : null,
       [host],
     );
+    // While its own stylesheet loads, the element keeps its box (the skeleton of `reserve`).
     const children =
       !cssChunk || ownCss.value
         ? createElement(component, own as P)
         : ownCss.failed
           ? createElement(ChunkErrorNotice, { onRetry: ownCss.retry })
-          : null;
+          : placeholder === 'none'
+            ? null
+            : createElement(Skeleton);
     return createElement(WidgetRoot, { host, bundle, placeholder, store, children });
   }
   Rooted.displayName = `${options.tag}-root`;

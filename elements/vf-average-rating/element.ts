@@ -1,5 +1,6 @@
 import { AverageRating, type AverageRatingProps } from './AverageRating.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The page's average rating: the average (one decimal) with its stars, the number of ratings,
@@ -30,5 +31,6 @@ export const averageRatingElement: ElementDefinition<AverageRatingProps> = {
   component: AverageRating,
   props: { vfContainerId: 'string', compact: 'boolean' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-average-rating'],
   bundle: 'reviews',
 };

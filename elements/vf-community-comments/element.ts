@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { CommunityComments } from '../community/CommunityViews.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The community's latest comments: the site's (or one conversation's) newest visible comments
@@ -35,4 +36,5 @@ export const communityCommentsElement: ElementDefinition<ComponentProps<typeof C
   component: CommunityComments,
   props: { vfContainerId: 'string', limit: 'number' },
   css: () => import('../community/styles.css'),
+  reserve: reserves['vf-community-comments'],
 };

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { CommunityPopular } from '../community/CommunityViews.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The community's most liked comments: the site's (or one conversation's) visible comments and
@@ -37,4 +38,5 @@ export const communityPopularElement: ElementDefinition<ComponentProps<typeof Co
   component: CommunityPopular,
   props: { vfContainerId: 'string', limit: 'number', days: 'number' },
   css: () => import('../community/styles.css'),
+  reserve: reserves['vf-community-popular'],
 };

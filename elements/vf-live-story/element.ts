@@ -2,6 +2,7 @@ import { LiveStory, type LiveStoryProps } from './LiveStory.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import contentCss from '../../styles/content.css';
 import css from './styles.css';
+import reserves from '../reserves.json';
 
 /**
  * The spec's "live story": a compact view of a live blog's latest posts for a home page or the
@@ -42,5 +43,6 @@ export const liveStoryElement: ElementDefinition<LiveStoryProps> = {
     title: 'string',
   },
   css: `${contentCss}\n${css}`,
+  reserve: reserves['vf-live-story'],
   bundle: 'conversations',
 };

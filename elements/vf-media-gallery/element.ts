@@ -1,5 +1,6 @@
 import { MediaGallery, type MediaGalleryProps } from './MediaGallery.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The images of a content container (a conversation's, a live blog's or a chat's), from its
@@ -38,4 +39,5 @@ export const mediaGalleryElement: ElementDefinition<MediaGalleryProps> = {
   component: MediaGallery,
   props: { vfContainerId: 'string', kind: 'string' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-media-gallery'],
 };

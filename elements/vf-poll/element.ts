@@ -1,5 +1,6 @@
 import { Poll, type PollProps } from './Poll.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * A poll: a question with 2–10 answers, one choice or several. Readers vote once (signed in, or
@@ -45,4 +46,5 @@ export const pollElement: ElementDefinition<PollProps> = {
   props: { pollId: 'string', postUuid: 'string' },
   bundle: 'polls',
   css: () => import('./styles.css'),
+  reserve: reserves['vf-poll'],
 };

@@ -1,5 +1,6 @@
 import { ReviewForm, type ReviewFormProps } from './ReviewForm.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * A reader's review of the page: 1–5 stars (a radio group: arrow keys choose), an optional
@@ -42,5 +43,6 @@ export const reviewFormElement: ElementDefinition<ReviewFormProps> = {
   component: ReviewForm,
   props: { vfContainerId: 'string' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-review-form'],
   bundle: 'reviews',
 };

@@ -1,5 +1,6 @@
 import { Reviews, type ReviewsProps } from './Reviews.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The page's reviews: each with its author, stars, title, text and Helpful votes, sorted by
@@ -43,5 +44,6 @@ export const reviewsElement: ElementDefinition<ReviewsProps> = {
   component: Reviews,
   props: { vfContainerId: 'string', limit: 'number', sortedBy: 'string' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-reviews'],
   bundle: 'reviews',
 };

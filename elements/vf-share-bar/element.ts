@@ -1,5 +1,6 @@
 import { ShareBar, type ShareBarProps } from './ShareBar.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * Share buttons for a page. Where the browser has the Web Share API, a Share button opens the
@@ -47,5 +48,6 @@ export const shareBarElement: ElementDefinition<ShareBarProps> = {
   component: ShareBar,
   props: { url: 'string', shareTitle: 'string', shareText: 'string', networks: 'string', showTotal: 'boolean' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-share-bar'],
   placeholder: 'none',
 };

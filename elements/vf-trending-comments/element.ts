@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { TrendingComments } from '../community/CommunityViews.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The comments readers are reacting to right now: the site's (or one conversation's) visible
@@ -37,4 +38,5 @@ export const trendingCommentsElement: ElementDefinition<ComponentProps<typeof Tr
   component: TrendingComments,
   props: { vfContainerId: 'string', limit: 'number', hours: 'number' },
   css: () => import('../community/styles.css'),
+  reserve: reserves['vf-trending-comments'],
 };

@@ -1,5 +1,6 @@
 import { UserRatings, type UserRatingsProps } from './UserRatings.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * One reader's ratings and reviews across the site, newest first: stars, title, the start of
@@ -29,5 +30,6 @@ export const userRatingsElement: ElementDefinition<UserRatingsProps> = {
   component: UserRatings,
   props: { userUuid: 'string', limit: 'number' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-user-ratings'],
   bundle: 'reviews',
 };

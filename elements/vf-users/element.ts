@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Users } from '../community/CommunityViews.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The site's top users: the readers with the most visible comments plus likes received on them
@@ -37,4 +38,5 @@ export const usersElement: ElementDefinition<Pick<ComponentProps<typeof Users>, 
   component: Users,
   props: { days: 'number' },
   css: () => import('../community/styles.css'),
+  reserve: reserves['vf-users'],
 };

@@ -20,7 +20,7 @@ async function open(html: string, prepare?: (page: Page) => Promise<void>) {
   const warnings: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => {
-    const match = /\/chunks\/([a-z-]+)-[\w-]{8}\.js$/.exec(request.url()); // [name]-[hash].js
+    const match = /\/chunks\/([a-z-]+)-[\w-]{6}\.js$/.exec(request.url()); // an entry: [name]-[hash:6].js
     if (match) chunks.push(match[1]!);
   });
   page.on('console', (message) => {
