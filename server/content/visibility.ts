@@ -16,7 +16,7 @@
  */
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Comment, RestrictionReason } from '../../core/api/types.ts';
-import type { HoldReason, HoldRule } from '../../core/moderation/types.ts';
+import { AUTO_REJECT_RULES as AUTO_REJECTS, type HoldReason, type HoldRule } from '../../core/moderation/types.ts';
 import type { Database } from '../storage/schema.ts';
 
 export interface Viewer {
@@ -42,9 +42,6 @@ export interface VisibilityFacts {
   hold_reason?: string | null;
   moderated_at?: number | null;
 }
-
-/** The rules whose rejection the author is shown (moderation/auto stores them first in the JSON: `{"rule":…`). */
-const AUTO_REJECTS: readonly HoldRule[] = ['banned_word', 'spam_score', 'toxicity_score'];
 
 /** The stored reason, or null. */
 export const holdReasonOf = (row: { hold_reason?: string | null }): HoldReason | null => (row.hold_reason ? (JSON.parse(row.hold_reason) as HoldReason) : null);
@@ -84,6 +81,7 @@ export function visibleTo(viewer: Viewer, now: number = Date.now()) {
         eb.and([eb('contents.state', '=', 'awaiting_moderation'), own]),
         eb.and([
           eb('contents.state', '=', 'disabled'), own, eb('contents.moderated_at', 'is', null),
+          // The stored JSON starts with its rule (storage/contents.ts storedReason).
           eb.or(AUTO_REJECTS.map((rule) => eb('contents.hold_reason', 'like', `{"rule":"${rule}"%`))),
         ]),
       ]),

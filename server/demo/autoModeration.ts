@@ -20,7 +20,8 @@ export async function seedDemoAutoModeration(app: FastifyInstance, siteUuid: str
     banned_words: DEMO_BANNED_WORDS,
     suspect_words: DEMO_SUSPECT_WORDS,
     links: 'outside_allowlist',
-    link_allowlist: [...domains, 'vf.local'],
+    // example.com: the documentation domain the demo's sample links (and the browser tests' links) use.
+    link_allowlist: [...domains, 'example.com'],
     spam_scorer: scorer('akismet'),
     toxicity_scorer: scorer('perspective'),
   });

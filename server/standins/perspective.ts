@@ -11,7 +11,7 @@ import type { StandInBehaviour } from './akismet.ts';
 import { notApi } from './notApi.ts';
 import { vendorAnswer } from './readers.ts';
 
-const INSULTS = ['idiot', 'stupid', 'moron', 'loser', 'dumb', 'pathetic', 'shut up'];
+const INSULTS = ['moron', 'imbecile', 'cretin', 'nitwit', 'halfwit', 'numbskull', 'buffoon'];
 
 export interface PerspectiveStandInOptions {
   apiKey: string;

@@ -55,10 +55,10 @@ describe('automatic moderation: scorers', () => {
     assert.equal(blatant.state, 'disabled');
     assert.deepEqual(blatant.moderation_reason, { rule: 'spam_score', scorer: 'akismet', score: 1 });
 
-    const rude = await posted(w, 'What an idiot wrote this');
+    const rude = await posted(w, 'What a moron wrote this');
     assert.equal(rude.state, 'awaiting_moderation');
     assert.deepEqual(rude.moderation_reason, { rule: 'toxicity_score', scorer: 'perspective', score: 0.8 });
-    const ruder = await posted(w, 'Shut up, you stupid idiot');
+    const ruder = await posted(w, 'Quiet, you halfwit nitwit');
     assert.equal(ruder.state, 'disabled');
     assert.deepEqual(ruder.moderation_reason, { rule: 'toxicity_score', scorer: 'perspective', score: 0.97 });
   });
@@ -66,7 +66,7 @@ describe('automatic moderation: scorers', () => {
   test('the site\'s thresholds decide: with hold_at 0.85 a score of 0.8 passes', async (t) => {
     const w = await world(t);
     await setAutoModeration(w.app, w.admin, { toxicity_scorer: { hold_at: 0.85 } });
-    assert.equal((await posted(w, 'What an idiot wrote this')).state, 'visible');
+    assert.equal((await posted(w, 'What a moron wrote this')).state, 'visible');
   });
 
   test('slow: the post answers without waiting for the scorer, held with reason scorer_timeout', async (t) => {
@@ -108,7 +108,7 @@ describe('automatic moderation: scorers', () => {
     const w = await world(t);
     w.scorers.akismet.behaviour.failWith = 500;
     const mod = (await signupAs(w.app, 'mod')).access_token;
-    const answer = await posted(w, 'Shut up, you stupid idiot', mod);
+    const answer = await posted(w, 'Quiet, you halfwit nitwit', mod);
     assert.equal(answer.state, 'visible');
   });
 });
