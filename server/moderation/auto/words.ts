@@ -44,31 +44,28 @@ export interface WordMatcher {
   find(text: string): WordMatch | null;
 }
 
-/** The text as these transformers read it, code point by code point (as RegExpMatcher does). */
-function transformed(text: string, transformers: TransformerContainer[]): string {
-  const steps = transformers.map((t) => {
-    if ('transform' in t) return t.transform;
-    const stateful = t.factory();
-    return (code: number) => stateful.transform(code);
-  });
-  let out = '';
-  for (const char of text) {
-    let code: number | undefined = char.codePointAt(0)!;
-    for (const step of steps) if (code !== undefined) code = step(code);
-    if (code !== undefined) out += String.fromCodePoint(code);
-  }
-  return out;
+/** Reads a text as these transformers do, code point by code point (as RegExpMatcher does); `keep` filters what comes out. */
+function reader(transformers: TransformerContainer[], keep: (char: string) => boolean = () => true): (text: string) => string {
+  const steps = transformers.map((t) => ('transform' in t ? { transform: t.transform, reset() {} } : t.factory()));
+  return (text) => {
+    for (const step of steps) step.reset();
+    let out = '';
+    for (const char of text) {
+      let code: number | undefined = char.codePointAt(0)!;
+      for (const step of steps) if (code !== undefined) code = step.transform(code);
+      if (code === undefined) continue;
+      const read = String.fromCodePoint(code);
+      if (keep(read)) out += read;
+    }
+    return out;
+  };
 }
 
 /** Only the letters and digits of the leetspeak reading: where the index looks. */
-function lettersOf(text: string): string {
-  let letters = '';
-  for (const c of transformed(text, LEET)) if (LETTER.test(c)) letters += c;
-  return letters;
-}
+const lettersOf = reader(LEET, (c) => LETTER.test(c));
 
 /** The word as an obscenity pattern for that reading: between word boundaries, syntax escaped. */
-const patternOf = (word: string, transformers: TransformerContainer[]) => parseRawPattern(`|${transformed(word, transformers).replace(/[[\]?|\\]/g, '\\$&')}|`);
+const patternOf = (word: string, transformers: TransformerContainer[]) => parseRawPattern(`|${reader(transformers)(word).replace(/[[\]?|\\]/g, '\\$&')}|`);
 
 /** The text with spaced-out letters closed up, and where each of its characters came from. */
 function closedUp(text: string): { text: string; from: number[] } | null {
@@ -120,12 +117,16 @@ export function buildWordMatcher(words: readonly string[]): WordMatcher {
     else index.set(rarest, [entry]);
   }
 
+  // Keys shorter than KEY_LENGTH (words that short) are looked for only when such words are listed.
+  const shortest = Math.min(KEY_LENGTH, ...listed.map((entry) => entry.letters.length));
+
   /** The listed words whose letters are all in the text's letters, in that order. */
   function candidates(letters: string): Listed[] {
     const found = new Set<Listed>();
     for (let i = 0; i < letters.length; i++) {
-      for (let n = 1; n <= KEY_LENGTH && i + n <= letters.length; n++) {
-        for (const entry of index.get(letters.slice(i, i + n)) ?? []) if (letters.includes(entry.letters)) found.add(entry);
+      for (let n = shortest; n <= KEY_LENGTH && i + n <= letters.length; n++) {
+        const bucket = index.get(letters.slice(i, i + n));
+        if (bucket) for (const entry of bucket) if (letters.includes(entry.letters)) found.add(entry);
       }
     }
     return [...found];
