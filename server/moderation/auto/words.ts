@@ -7,8 +7,8 @@
  *
  * Running every listed word's pattern over each comment costs about 2 µs per word (10 ms for
  * 5,000 words), so an index picks the few words that can be there first: each word's letters
- * as obscenity reads them, filed under their first three; a text's letters, read the same way,
- * name the words worth matching.
+ * as obscenity reads them, filed under their rarest three; a text's letters, read the same way,
+ * name the words worth matching, and obscenity looks for each only around where its letters are.
  */
 import {
   collapseDuplicatesTransformer,
@@ -30,6 +30,8 @@ const PLAIN: TransformerContainer[] = [resolveConfusablesTransformer(), toAsciiL
 const LEET: TransformerContainer[] = [resolveConfusablesTransformer(), resolveLeetSpeakTransformer(), toAsciiLowerCaseTransformer(), spaces()];
 const KEY_LENGTH = 3;
 const LETTER = /[\p{L}\p{N}]/u;
+/** What a token is made of (a word, or a leetspeak one); anything else separates tokens. */
+const TOKEN = /[\p{L}\p{N}@$\p{M}]/u;
 /** A run of three or more single letters set apart by spaces or dots ("b a d", "b.a.d"). */
 const SPACED_RUN = /(?<![\p{L}\p{N}])[\p{L}\p{N}@$](?:[\s.\-_*·•]+[\p{L}\p{N}@$](?![\p{L}\p{N}])){2,}/gu;
 
@@ -44,25 +46,54 @@ export interface WordMatcher {
   find(text: string): WordMatch | null;
 }
 
-/** Reads a text as these transformers do, code point by code point (as RegExpMatcher does); `keep` filters what comes out. */
-function reader(transformers: TransformerContainer[], keep: (char: string) => boolean = () => true): (text: string) => string {
-  const steps = transformers.map((t) => ('transform' in t ? { transform: t.transform, reset() {} } : t.factory()));
+/** These transformers applied to one code point at a time (undefined: dropped), as RegExpMatcher applies them; `reset` before each text. */
+function steps(transformers: TransformerContainer[]): { reset(): void; read(code: number): number | undefined } {
+  const each = transformers.map((t) => ('transform' in t ? { transform: t.transform, reset() {} } : t.factory()));
+  return {
+    reset: () => each.forEach((step) => step.reset()),
+    read(code) {
+      let out: number | undefined = code;
+      for (const step of each) if (out !== undefined) out = step.transform(out);
+      return out;
+    },
+  };
+}
+
+/** Reads a text as these transformers do. */
+function reader(transformers: TransformerContainer[]): (text: string) => string {
+  const read = steps(transformers);
   return (text) => {
-    for (const step of steps) step.reset();
+    read.reset();
     let out = '';
     for (const char of text) {
-      let code: number | undefined = char.codePointAt(0)!;
-      for (const step of steps) if (code !== undefined) code = step.transform(code);
-      if (code === undefined) continue;
-      const read = String.fromCodePoint(code);
-      if (keep(read)) out += read;
+      const code = read.read(char.codePointAt(0)!);
+      if (code !== undefined) out += String.fromCodePoint(code);
     }
     return out;
   };
 }
 
-/** Only the letters and digits of the leetspeak reading: where the index looks. */
-const lettersOf = reader(LEET, (c) => LETTER.test(c));
+const LEET_STEPS = steps(LEET);
+
+/** Only the letters and digits of the leetspeak reading (where the index looks), and where in the text each came from. */
+function lettersOf(text: string): { letters: string; at: number[] } {
+  LEET_STEPS.reset();
+  let letters = '';
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const original = text.codePointAt(i)!;
+    const code = LEET_STEPS.read(original);
+    if (code !== undefined) {
+      const char = String.fromCodePoint(code);
+      if (LETTER.test(char)) {
+        letters += char;
+        for (let unit = 0; unit < char.length; unit++) at.push(i); // an astral letter is two units of `letters`
+      }
+    }
+    if (original > 0xffff) i++;
+  }
+  return { letters, at };
+}
 
 /** The word as an obscenity pattern for that reading: between word boundaries, syntax escaped. */
 const patternOf = (word: string, transformers: TransformerContainer[]) => parseRawPattern(`|${reader(transformers)(word).replace(/[[\]?|\\]/g, '\\$&')}|`);
@@ -104,7 +135,7 @@ function* keysOf(letters: string): Generator<string> {
 }
 
 export function buildWordMatcher(words: readonly string[]): WordMatcher {
-  const listed = words.map((word) => ({ word, letters: lettersOf(word) })).filter((l) => l.letters !== '');
+  const listed = words.map((word) => ({ word, letters: lettersOf(word).letters })).filter((l) => l.letters !== '');
   // Each word is filed under its rarest key among the list, so no key gathers many words.
   const often = new Map<string, number>();
   for (const { letters } of listed) for (const key of new Set(keysOf(letters))) often.set(key, (often.get(key) ?? 0) + 1);
@@ -144,19 +175,38 @@ export function buildWordMatcher(words: readonly string[]): WordMatcher {
     return null;
   }
 
+  /**
+   * The word's first match in the text, looked for only around where its letters are: from the
+   * token before to the token after (a word boundary, or a run of spaced-out letters, is decided
+   * by its neighbours).
+   */
+  function around(entry: Listed, text: string, letters: string, at: number[]): [number, number] | null {
+    for (let k = letters.indexOf(entry.letters); k !== -1; k = letters.indexOf(entry.letters, k + 1)) {
+      let from = at[k]!;
+      while (from > 0 && !TOKEN.test(text[from - 1]!)) from--;
+      while (from > 0 && TOKEN.test(text[from - 1]!)) from--;
+      let to = at[k + entry.letters.length - 1]! + 1;
+      while (to < text.length && !TOKEN.test(text[to]!)) to++;
+      while (to < text.length && TOKEN.test(text[to]!)) to++;
+      const window = text.slice(from, to);
+      let match = first(entry, window);
+      const spaced = match ? null : closedUp(window);
+      if (spaced) {
+        const closed = first(entry, spaced.text);
+        if (closed) match = [spaced.from[closed[0]]!, spaced.from[closed[1] - 1]! + 1];
+      }
+      if (match) return [from + match[0], from + match[1]];
+    }
+    return null;
+  }
+
   return {
     find(text) {
       if (index.size === 0) return null;
-      const near = candidates(lettersOf(text));
-      if (near.length === 0) return null;
-      const spaced = closedUp(text);
+      const { letters, at } = lettersOf(text);
       let best: WordMatch | null = null;
-      for (const entry of near) {
-        let match = first(entry, text);
-        if (!match && spaced) {
-          const closed = first(entry, spaced.text);
-          if (closed) match = [spaced.from[closed[0]]!, spaced.from[closed[1] - 1]! + 1];
-        }
+      for (const entry of candidates(letters)) {
+        const match = around(entry, text, letters, at);
         if (match && (!best || match[0] < best.match[0])) best = { word: entry.word, match };
       }
       return best;
