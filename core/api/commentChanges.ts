@@ -4,6 +4,7 @@
  * §4; the server's rule is server/content/visibility.ts). They mutate the (Immer draft) pages
  * they are given and return whether anything changed.
  */
+import { AUTO_REJECT_RULES, type HoldRule } from '../moderation/types.ts';
 import type { Comment, ContentState, RestrictionReason } from './types.ts';
 import type { CommentPages } from './commentCache.ts';
 
@@ -31,7 +32,9 @@ export function viewOf(comment: Comment, state: ContentState, viewer: CommentVie
   if (state === 'visible') return 'full';
   if (state === 'deleted') return hasReplies(comment) ? 'placeholder' : 'none';
   const own = viewer.uuid !== null && comment.actor_uuid === viewer.uuid;
-  return state === 'awaiting_moderation' && own ? 'full' : 'none';
+  // The author also keeps what automatic moderation rejected, with why (server/content/visibility.ts).
+  const autoRejected = state === 'disabled' && AUTO_REJECT_RULES.includes(comment.moderation_reason?.rule as HoldRule);
+  return (state === 'awaiting_moderation' || autoRejected) && own ? 'full' : 'none';
 }
 
 /** The reasons after a state change: the new state's reason, the author's (ban) reasons kept. */

@@ -74,6 +74,29 @@ describe('<vf-conversations> compose states', () => {
     await waitFor(() => $(other, '[part="empty"]'), 'another reader sees an empty conversation');
   });
 
+  it('the author sees why their comment waits, and why automatic moderation rejected one; others see neither', async () => {
+    const id = unique('automod');
+    const container = await getContainer(id);
+    await setContainerSettings(container.content_container_uuid, { is_premoderated: true });
+    await logIn(ada);
+    const el = await mount(id);
+    await post(el, 'Held for review, again');
+    const why = await waitFor(() => $(el, '[part="held-reason"]'), 'why it waits');
+    expect(why.textContent).to.equal('A moderator checks every comment here first.');
+    await setContainerSettings(container.content_container_uuid, { is_premoderated: false });
+    // The demo site bans "scumbag" (server/demo/autoModeration.ts).
+    await post(el, 'You utter scumbag');
+    const rejected = await waitFor(() => [...el.shadowRoot!.querySelectorAll('[part="held-reason"][data-rule="banned_word"]')][0], 'why it was rejected');
+    expect(rejected.textContent).to.equal('It contains “scumbag”, a word this site does not allow.');
+    expect(rejected.previousElementSibling?.textContent).to.equal('Not published: only you can see this comment.');
+    await expect(el).to.be.accessible();
+
+    await logOut();
+    await logIn(bob);
+    const other = await mount(id);
+    await waitFor(() => $(other, '[part="empty"]'), 'another reader sees neither');
+  });
+
   describe('guest like replay', () => {
     it('a guest\'s like is kept for an hour and replayed about 1 s after login', async () => {
       const id = unique('replay');

@@ -94,6 +94,18 @@ export async function setSiteSettings(change: Record<string, unknown>): Promise<
   });
 }
 
+/**
+ * Changes the site's automatic moderation (PATCH semantics; docs/settings.md) and answers the
+ * settings as they were, so a test that must see every comment shown can put them back after.
+ */
+export async function setAutoModeration(change: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { apiBase, siteUuid } = testConfig();
+  const token = await adminToken();
+  const before = await call<Record<string, unknown>>(`${apiBase}/moderation/settings?section=${siteUuid}`, { token });
+  await call(`${apiBase}/moderation/settings`, { method: 'PATCH', token, body: JSON.stringify({ ...change, section: siteUuid }) });
+  return before;
+}
+
 /** Posts as a guest under `anonymousName` (sites with enable_anonymous_comments). */
 export async function postAnonymously(containerUuid: string, content: string, anonymousName: string): Promise<Comment> {
   const { commentsBase, siteUuid } = testConfig();
