@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { AuthResult, Comment, Container } from '../../core/api/types.ts';
-import type { ModerationEvent } from '../../core/moderation/types.ts';
 import { DEMO_SITE } from '../../server/seed.ts';
 import { startServer } from '../support/serve.mjs';
-import { type Client, connect } from './realtime-client.ts';
+import { connect } from './realtime-client.ts';
 import { startRedis, type Service } from './multiprocess-infra.ts';
+import { nextModeration } from './moderation-queue-calls.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 const SITE = DEMO_SITE.uuid;
@@ -27,15 +27,6 @@ async function json<T>(server: Server, method: string, path: string, token?: str
   const text = await response.text();
   assert.equal(response.status, 200, `${method} ${path}: ${text}`);
   return (JSON.parse(text) as { result: T }).result;
-}
-
-async function nextModeration(client: Client, name: string): Promise<ModerationEvent> {
-  for (;;) {
-    const frame = await client.next(8000);
-    assert.equal(frame.type, 'moderation', JSON.stringify(frame));
-    const event = (frame as { data: ModerationEvent }).data;
-    if (event.event === name) return event;
-  }
 }
 
 describe('moderation queue live across two processes (Redis)', () => {
@@ -67,11 +58,11 @@ describe('moderation queue live across two processes (Redis)', () => {
     assert.equal((await queue.next()).type, 'subscribe_success');
 
     const held = await json<Comment>(b, 'POST', `/api/comments/${SITE}/${c.content_container_uuid}/comments`, reader.access_token, { content: 'from the other process' });
-    const queued = await nextModeration(queue, 'queued');
+    const queued = await nextModeration(queue, 'queued', 8000);
     assert.deepEqual(queued.event === 'queued' && [queued.content_uuid, queued.item.content], [held.content_uuid, 'from the other process']);
 
     await json(b, 'POST', '/api/v2/moderation/decisions', mod.access_token, { section: SITE, decision: 'reject', items: [{ uuid: held.content_uuid, state: 'awaiting_moderation' }] });
-    const decided = await nextModeration(queue, 'decided');
+    const decided = await nextModeration(queue, 'decided', 8000);
     assert.deepEqual(decided.event === 'decided' && [decided.content_uuid, decided.state], [held.content_uuid, 'disabled']);
   });
 });
