@@ -80,7 +80,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoNotifications(app); // after the content they are about
   await seedDemoShares(app); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
-  await seedDemoModerationQueue(app); // held and reported items on the pages above (server/demo/moderationQueue.ts)
+  await seedDemoModerationQueue(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // held and reported items on the pages above (server/demo/moderationQueue.ts)
   await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
   await seedDemoIdentity(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
 }
