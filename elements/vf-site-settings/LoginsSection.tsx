@@ -3,7 +3,7 @@
  * "Configuring"), each with Turn off (its configuration is removed, asked first). Turning one on
  * takes its secrets, which stay with the login API (`PUT /sites/{uuid}/logins/{method}`).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { siteAdminApi, useSiteLoginsQuery } from '../../core/api/siteAdmin.ts';
 import { selectIsOnline } from '../../core/network/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
@@ -21,6 +21,7 @@ function LoginMethod({ siteUuid, method }: { siteUuid: string; method: string })
   const [busy, run] = useRunMutation();
   const [asking, setAsking] = useState(false);
   const [failed, setFailed] = useState(false);
+  const id = useId();
   const name = t(`${K}.logins.method`, { method });
   const turnOff = async () => {
     setFailed(false);
@@ -29,11 +30,11 @@ function LoginMethod({ siteUuid, method }: { siteUuid: string; method: string })
   };
   return (
     <li className="vf-sset__login" part="login-method">
-      <span>{name}</span>
+      <span id={`${id}-name`}>{name}</span>
       {asking ? (
         <ConfirmInPlace question={t(`${K}.logins.confirm`, { method: name })} confirmLabel={t(`${K}.logins.turnOff`)} busy={busy} onConfirm={() => void turnOff()} onCancel={() => setAsking(false)} />
       ) : (
-        <Button disabled={!online} onClick={() => setAsking(true)} aria-label={t(`${K}.logins.turnOffNamed`, { method: name })}>{t(`${K}.logins.turnOff`)}</Button>
+        <Button disabled={!online} onClick={() => setAsking(true)} aria-describedby={`${id}-name`}>{t(`${K}.logins.turnOff`)}</Button>
       )}
       {failed ? <p className="vf-error" role="alert">{t(`${K}.logins.failed`)}</p> : null}
     </li>

@@ -3,7 +3,7 @@
  * failed, with the receiver's HTTP status or the error, and when), and "Send a test", which sends
  * a signed ping now and shows its delivery as the last one.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { webhooksApi } from '../../core/api/webhooks.ts';
 import type { Webhook, WebhookDelivery } from '../../core/api/webhookTypes.ts';
 import { selectIsOnline } from '../../core/network/slice.ts';
@@ -27,19 +27,20 @@ function WebhookRow({ siteUuid, hook }: { siteUuid: string; hook: Webhook }) {
   const online = useAppSelector(selectIsOnline);
   const [busy, run] = useRunMutation();
   const [failed, setFailed] = useState(false);
+  const id = useId();
   const ping = async () => {
     setFailed(false);
     await run(webhooksApi.endpoints.pingWebhook.initiate({ siteUuid, webhookUuid: hook.webhook_uuid })).catch(() => setFailed(true));
   };
   return (
     <li className="vf-sset__webhook" part="webhook">
-      <p className="vf-sset__webhook-url">{hook.url}</p>
+      <p className="vf-sset__webhook-url" id={`${id}-url`}>{hook.url}</p>
       {hook.description ? <p>{hook.description}</p> : null}
       <p className="vf-sset__webhook-events">{t(`${K}.webhooks.eventsList`, { events: hook.events.join(', ') })}</p>
       <p className="vf-sset__webhook-delivery" part="delivery" role="status">
         <DeliveryStatus delivery={hook.last_delivery} />
       </p>
-      <Button part="ping" busy={busy} disabled={!online} onClick={() => void ping()} aria-label={t(`${K}.webhooks.pingNamed`, { url: hook.url })}>
+      <Button part="ping" busy={busy} disabled={!online} onClick={() => void ping()} aria-describedby={`${id}-url`}>
         {t(`${K}.webhooks.ping`)}
       </Button>
       {failed ? <p className="vf-error" role="alert">{t(`${K}.webhooks.pingFailed`)}</p> : null}

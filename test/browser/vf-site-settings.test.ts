@@ -12,7 +12,7 @@ import { wentOffline, wentOnline } from '../../core/network/slice.ts';
 import { getStore } from '../../core/store/index.ts';
 import { newReader, testConfig, unique } from './support/api.ts';
 import { bootCore, published } from './support/boot.ts';
-import { $, $$, buttonByText, shadow, typeInto, waitFor } from './support/dom.ts';
+import { $, $$, shadow, typeInto, waitFor } from './support/dom.ts';
 import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
 import { setSiteSettings } from './support/moderation.ts';
@@ -34,7 +34,9 @@ const control = <T extends HTMLElement = HTMLInputElement>(el: Element, name: st
 const status = (el: Element, name: string) => section(el, name)?.querySelector('[part="status"]')?.textContent ?? '';
 const focused = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 const described = (el: Element, field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => shadow(el).getElementById(id)?.textContent ?? '');
-const loaded = (el: Element) => !!control(el, 'banned_words') && !!$(el, '[part~="webhooks"] form') && !!$(el, '[part~="logins"] ul, [part~="logins"] .vf-sset__none');
+const loaded = (el: Element) => !!control(el, 'enable_commenting') && !!$(el, '[part~="webhooks"] form') && !!$(el, '[part~="logins"] ul, [part~="logins"] .vf-sset__none');
+/** The button labelled `label` in a part of the element. */
+const button = (scope: Element, label: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
 
 
 describe('<vf-site-settings>', () => {
@@ -101,7 +103,7 @@ describe('<vf-site-settings>', () => {
       await waitFor(() => control(el, 'page_image_hosts'), 'hosts field');
       const hosts = control(el, 'page_image_hosts')!;
       typeInto(hosts, 'https://images.example/path');
-      buttonByText(section(el, 'site')!, 'Save')!.click();
+      button(section(el, 'site')!, 'Save')!.click();
       await waitUntil(() => hosts.getAttribute('aria-invalid') === 'true', 'marked invalid');
       expect(described(el, hosts).join(' ')).to.contain('page_image_hosts must be host names separated by commas');
       expect(focused(el)).to.equal(hosts);
@@ -111,7 +113,7 @@ describe('<vf-site-settings>', () => {
       await expect(el).to.be.accessible();
 
       typeInto(hosts, 'images.example, cdn.example');
-      buttonByText(section(el, 'site')!, 'Save')!.click();
+      button(section(el, 'site')!, 'Save')!.click();
       await waitUntil(() => status(el, 'site') === 'Saved', 'saved');
       expect(hosts.hasAttribute('aria-invalid')).to.equal(false);
       expect((await serverSettings()).page_image_hosts).to.equal('images.example, cdn.example');
@@ -121,7 +123,7 @@ describe('<vf-site-settings>', () => {
       const el = await mount();
       const list = await waitFor(() => control<HTMLTextAreaElement>(el, 'link_allowlist'), 'allow-list');
       typeInto(list, 'example.com\nnot a domain!');
-      buttonByText(section(el, 'moderation')!, 'Save')!.click();
+      button(section(el, 'moderation')!, 'Save')!.click();
       await waitUntil(() => list.getAttribute('aria-invalid') === 'true', 'marked invalid');
       expect(described(el, list).some((text) => text.length > 0 && !text.startsWith('One domain per line'))).to.equal(true);
       expect(focused(el)).to.equal(list);
@@ -134,7 +136,7 @@ describe('<vf-site-settings>', () => {
       const key = await waitFor(() => control(el, 'spam_scorer.key'), 'key field');
       const secret = `akismet-${unique('key')}`;
       typeInto(key, secret);
-      buttonByText(section(el, 'moderation')!, 'Save')!.click();
+      button(section(el, 'moderation')!, 'Save')!.click();
       await waitUntil(() => status(el, 'moderation') === 'Saved', 'saved');
       const state = await waitFor(() => $(el, '[part~="moderation"] [part="key-state"]'), 'key state');
       expect(state.textContent).to.equal('A key is set.');
@@ -148,10 +150,10 @@ describe('<vf-site-settings>', () => {
       const replacement = await waitFor(() => control(el, 'spam_scorer.key'), 'new key field');
       expect(replacement.type).to.equal('password');
       expect(replacement.value).to.equal('');
-      buttonByText(section(el, 'moderation')!, 'Keep the current key')!.click();
+      button(section(el, 'moderation')!, 'Keep the current key')!.click();
       $<HTMLButtonElement>(el, '[part~="moderation"] [part~="clear-key"]')!.click();
       await waitUntil(() => $(el, '[part~="moderation"] [part="key-state"]')?.textContent === 'The key will be cleared when you save.', 'clearing');
-      buttonByText(section(el, 'moderation')!, 'Save')!.click();
+      button(section(el, 'moderation')!, 'Save')!.click();
       await waitUntil(() => status(el, 'moderation') === 'Saved', 'saved again');
       await waitFor(() => control(el, 'spam_scorer.key'), 'empty key field again');
       expect((await serverModerationSettings(await adminToken())).spam_scorer.key_set).to.equal(false);
@@ -165,7 +167,7 @@ describe('<vf-site-settings>', () => {
       typeInto(control(el, 'description')!, 'Newsroom alerts');
       const created = $$<HTMLInputElement>(el, 'input[name="events"]').find((box) => box.value === 'comment.created')!;
       created.click();
-      buttonByText(section(el, 'webhooks')!, 'Add webhook')!.click();
+      button(section(el, 'webhooks')!, 'Add webhook')!.click();
       const row = await waitFor(() => $$(el, '[part="webhook"]').find((li) => li.textContent!.includes(receiver)), 'listed');
       expect(row.textContent).to.contain('Newsroom alerts');
       expect(row.querySelector('[part="delivery"]')!.textContent).to.equal('Nothing delivered yet.');
@@ -218,7 +220,7 @@ describe('<vf-site-settings>', () => {
         const el = await mount();
         await waitFor(() => $(el, '[part~="section"][part~="site"]'), 'sections');
         expect($(el, '[part="title"]')!.textContent).to.equal('Website-Einstellungen');
-        expect(buttonByText(section(el, 'site')!, 'Speichern')).to.not.equal(null);
+        expect(button(section(el, 'site')!, 'Speichern')).to.not.equal(null);
         expect(el.getAttribute('lang')).to.equal('de-DE');
         await expect(el).to.be.accessible();
       } finally {
