@@ -11,6 +11,8 @@ import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
+import autoModerationPlugin from './moderation/auto/plugin.ts';
+import autoModerationRoutes from './moderation/auto/routes.ts';
 import operationsPlugin from './plugins/operations.ts';
 import pageMetaPlugin from './plugins/pageMeta.ts';
 import { type LogOptions, loggerOptions, requestLog } from './operations/logging.ts';
@@ -47,6 +49,7 @@ import importExportRoutes from './routes/importExport.ts';
 import loginRoutes from './routes/logins.ts';
 import identityRoutes from './identity/routes.ts';
 import { registerIdentityStandIns } from './demoIdentity.ts';
+import { registerScorerStandIns } from './standins/scorers.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
 import webhookRoutes from './webhooks/routes.ts';
@@ -127,6 +130,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
     maxAttempts: config.webhookMaxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   });
   app.register(pageMetaPlugin);
+  app.register(autoModerationPlugin);
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
@@ -144,6 +148,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(shareRoutes, { prefix: '/api/v2' });
   app.register(mediaGalleryRoutes, { prefix: '/api/v2' });
   app.register(webhookRoutes, { prefix: '/api/v2' });
+  app.register(autoModerationRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });
@@ -161,6 +166,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(staticRoutes, { demoCsp: config.demoCsp ?? null });
   // Demo mode: the identity platforms' stand-ins the demo site's logins call (docs/login.md).
   if (config.demo) registerIdentityStandIns(app);
+  if (config.demo) registerScorerStandIns(app); // and the spam and toxicity scorers' (docs/moderation.md)
   app.register(openApiRoutes, { routes });
   return app;
 }

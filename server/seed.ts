@@ -8,7 +8,8 @@
  * demo cookbook's reviews (demoReviews.ts), the demo editors' notifications
  * (demoNotifications.ts), the demo share page's shares (demoShares.ts), the demo polls with
  * their votes (demoPolls.ts), the analytics dashboard's history (demoAnalytics.ts) and the
- * Gigya and Janrain logins through their local stand-ins (demoIdentity.ts).
+ * Gigya and Janrain logins through their local stand-ins (demoIdentity.ts), and automatic
+ * moderation with its scorers' stand-ins (demo/autoModeration.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
  */
@@ -31,6 +32,7 @@ import { seedDemoReviews } from './demoReviews.ts';
 import { seedDemoAnalytics } from './demoAnalytics.ts';
 import { DEMO_AD_SETTINGS } from './demoAds.ts';
 import { retireDemoIdentity, seedDemoIdentity } from './demoIdentity.ts';
+import { retireDemoScorers, seedDemoAutoModeration } from './demo/autoModeration.ts';
 
 export const DEMO_SITE = {
   uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
@@ -65,6 +67,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   app.sites.invalidate();
   if (!app.demo) {
     await retireDemoIdentity(app, DEMO_SITE.uuid);
+    await retireDemoScorers(app, DEMO_SITE.uuid);
     return retireDemoPasswords(app);
   }
   await seedDemoAccounts(app);
@@ -80,6 +83,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoPolls(app); // the demo readers vote in them
   await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
   await seedDemoIdentity(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
+  await seedDemoAutoModeration(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080', DEMO_SITE.domains); // after the seeded content: it judges new items only
 }
 
 /**

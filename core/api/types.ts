@@ -3,6 +3,7 @@
  * so `server/` may import them (DESIGN.md: server → pure core modules only).
  * The protocol itself is described in docs/api.md.
  */
+import type { HoldReason } from '../moderation/types.ts';
 import type { NotificationNotice } from './notificationTypes.ts';
 import type { PollTally } from './pollTypes.ts';
 
@@ -164,6 +165,8 @@ export interface Comment {
   is_anonymous?: boolean;
   /** Restrictions as the viewer sees them (their own held comment, a moderator's view). */
   state_reasons?: RestrictionReason[];
+  /** Why automatic moderation held or rejected it (docs/moderation.md): its author and staff only. */
+  moderation_reason?: HoldReason;
   /** Moderators and admins only. */
   total_flags?: number;
   total_likes: number;

@@ -70,7 +70,7 @@ export interface ScorerSettings {
   /** Write-only: answers carry `key_set` instead. */
   key?: string;
   key_set?: boolean;
-  /** Hold at or above this score, reject at or above that one (0–1; Akismet answers 0 or 1). */
+  /** Hold at or above this score, reject at or above that one (0–1; Akismet's answers read as 0, 0.9 for spam, 1 for blatant spam). */
   hold_at: number;
   reject_at: number;
   /** What a time-out (500 ms) or an error does: hold the item for review, or let it through. */
@@ -119,3 +119,6 @@ export interface QueueDecision {
   state_after: string;
   date_created: number;
 }
+
+/** The actor of automatic decisions in `moderation_decisions` (the server's rules, not a person). */
+export const AUTOMATIC_MODERATOR_UUID = '00000000-0000-4000-8000-0000000a0700';

@@ -5,6 +5,8 @@
  *
  * - Readers see `visible` comments.
  * - The author also sees their own `awaiting_moderation` comments (state_reasons says why).
+ * - The author also sees their own item that automatic moderation rejected (a banned word, a
+ *   spam or toxicity score: `hold_reason` says so, no moderator has decided since), with why.
  * - A ghost-banned author sees their own comments as if visible; nobody else does.
  * - A hide-banned author's comments are hidden from everyone but moderators.
  * - A viewer does not see the comments of users they muted.
@@ -14,6 +16,7 @@
  */
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Comment, RestrictionReason } from '../../core/api/types.ts';
+import type { HoldReason, HoldRule } from '../../core/moderation/types.ts';
 import type { Database } from '../storage/schema.ts';
 
 export interface Viewer {
@@ -35,7 +38,19 @@ export interface VisibilityFacts {
   total_replies: number;
   total_direct_replies: number;
   total_flags?: number;
+  /** JSON HoldReason (migration 024): why automatic moderation held or rejected it. */
+  hold_reason?: string | null;
+  moderated_at?: number | null;
 }
+
+/** The rules whose rejection the author is shown (moderation/auto stores them first in the JSON: `{"rule":…`). */
+const AUTO_REJECTS: readonly HoldRule[] = ['banned_word', 'spam_score', 'toxicity_score'];
+
+/** The stored reason, or null. */
+export const holdReasonOf = (row: { hold_reason?: string | null }): HoldReason | null => (row.hold_reason ? (JSON.parse(row.hold_reason) as HoldReason) : null);
+
+/** Rejected by automatic moderation, and no moderator has decided on it since. */
+const autoRejected = (row: VisibilityFacts) => row.state === 'disabled' && row.moderated_at == null && AUTO_REJECTS.includes(holdReasonOf(row)?.rule as HoldRule);
 
 const STATE_REASONS: Partial<Record<string, RestrictionReason>> = {
   awaiting_moderation: 'content_awaiting_moderation',
@@ -67,6 +82,10 @@ export function visibleTo(viewer: Viewer, now: number = Date.now()) {
         eb.and([eb('contents.state', '=', 'deleted'), hasReplies]),
         eb.and([eb('contents.state', '=', 'visible'), eb.or([eb(ban, '<>', 'ghost'), own])]),
         eb.and([eb('contents.state', '=', 'awaiting_moderation'), own]),
+        eb.and([
+          eb('contents.state', '=', 'disabled'), own, eb('contents.moderated_at', 'is', null),
+          eb.or(AUTO_REJECTS.map((rule) => eb('contents.hold_reason', 'like', `{"rule":"${rule}"%`))),
+        ]),
       ]),
     ];
     if (viewer.muted.length > 0) conditions.push(eb.or([own, eb('contents.actor_uuid', 'not in', [...viewer.muted])]));
@@ -83,7 +102,7 @@ export function canSee(viewer: Viewer, row: VisibilityFacts): boolean {
   if (!own && viewer.muted.includes(row.actor_uuid)) return false;
   if (row.state === 'deleted') return Number(row.total_replies) > 0 || Number(row.total_direct_replies) > 0;
   if (row.state === 'visible') return ban !== 'ghost' || own;
-  return row.state === 'awaiting_moderation' && own;
+  return (row.state === 'awaiting_moderation' || autoRejected(row)) && own;
 }
 
 /** Why the comment is restricted, as a moderator sees it. */
@@ -102,9 +121,13 @@ export function restrictionReasons(row: VisibilityFacts): RestrictionReason[] {
  */
 export function present(viewer: Viewer, row: VisibilityFacts, comment: Comment): Comment | null {
   if (!canSee(viewer, row)) return null;
-  if (viewer.privileged) return { ...comment, state_reasons: restrictionReasons(row), total_flags: Number(row.total_flags ?? 0) };
+  // Why automatic moderation held it: for staff, and for its author while it is held or rejected.
+  const reason = holdReasonOf(row);
+  const why = reason ? { moderation_reason: reason } : {};
+  if (viewer.privileged) return { ...comment, ...why, state_reasons: restrictionReasons(row), total_flags: Number(row.total_flags ?? 0) };
   if (row.state === 'deleted') return { ...comment, content: '', state: 'deleted', state_reasons: ['content_deleted'] };
-  if (row.state === 'awaiting_moderation') return { ...comment, state_reasons: ['content_awaiting_moderation'] };
+  if (row.state === 'awaiting_moderation') return { ...comment, ...why, state_reasons: ['content_awaiting_moderation'] };
+  if (row.state === 'disabled') return { ...comment, ...why, state_reasons: ['content_disabled'] };
   // A ghost-banned author sees their own comments as if nothing were wrong.
   return { ...comment, state: 'visible', state_reasons: [] };
 }

@@ -5,6 +5,7 @@
  * and the words' check are the kind's (policy.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Comment } from '../../core/api/types.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
@@ -13,9 +14,9 @@ import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/content-queries.ts';
 import { changeComment, clearFlags, contentEvent, type CommentUpdate, lockBy } from '../storage/content-writes.ts';
-import { setReaction, viewerOf } from '../storage/contents.ts';
+import { setReaction, storedReason, viewerOf } from '../storage/contents.ts';
 import type { EventDraft } from '../storage/events.ts';
-import type { ContainersTable } from '../storage/schema.ts';
+import type { ContainersTable, Database } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
@@ -139,17 +140,29 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
       const isReply = t.row.parent_uuid !== null;
       const text = await policy.checkText(app.db, t.container, isReply, request.body.content);
       if (!text.ok) throw badRequest(text.message, 'content');
-      const held = policy.holds(t.site, t.container, t.viewer.privileged, isReply);
+      // A reader's new words go through automatic moderation again (premoderation among its rules).
+      const verdict = byModerator
+        ? { state: 'visible' as const, reason: null }
+        : await app.autoModeration.moderate({
+          site: t.site, container: t.container, author: user.row, text: text.text, isEdit: true, type: t.row.type,
+          premoderated: policy.holds(t.site, t.container, t.viewer.privileged, isReply),
+          request: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        });
       const media = text.media ? JSON.stringify(text.media) : null;
       return apply(
         t,
         (before) => {
           if (before.content === text.text && (before.media ?? null) === media) return { patch: null };
-          const again = held && before.state === 'visible' ? { state: 'awaiting_moderation' } : {};
+          // Held words wait again; rejected words are rejected, whether it was shown or waiting.
+          const judged = verdict.state === 'disabled' || (verdict.state === 'awaiting_moderation' && before.state === 'visible');
+          const again = judged && verdict.reason ? { state: verdict.state, hold_reason: storedReason(verdict.reason) } : {};
           // A moderator's edit locks it: the author cannot put back what the moderator took out.
           const lock = byModerator ? lockBy(before, user.row.uuid) : {};
           const images = text.media || before.media ? { media } : {};
-          return { patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...images, ...again, ...lock } };
+          return {
+            patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...images, ...again, ...lock },
+            ...(again.state ? { also: (trx: Transaction<Database>) => app.autoModeration.record(trx, before, before.state, verdict) } : {}),
+          };
         },
         (_before, after) => contentEvent('updated', after, user.row.uuid),
       );

@@ -1,6 +1,7 @@
 /**
  * The content engine's writes, for every kind: a root item, a reply, likes and dislikes. Who may
- * write, how the words are checked, what is held and rate-limited come from the kind's policy;
+ * write, how the words are checked, what is held and rate-limited come from the kind's policy
+ * and the site's automatic moderation (server/moderation/auto/);
  * reads are in reads.ts, changes to an item in changes.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -100,28 +101,42 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
     const actor = user?.row ?? (await anonymousActor(app.db, site.uuid));
     const privileged = actor.user_privilege === 'mod' || actor.user_privilege === 'admin';
     if (!privileged) await policy.pace?.(app.db, container, actor.uuid);
-    const held = policy.holds(site, container, privileged, !!parent);
+    const type = typeOf(policy, !!parent);
+    // Automatic moderation (premoderation among its rules) says whether it shows, waits or is rejected.
+    const verdict = await app.autoModeration.moderate({
+      site, container, author: actor, text: text.text, isEdit: false, type,
+      premoderated: policy.holds(site, container, privileged, !!parent),
+      request: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+    });
+    let created: ContentsTable | null = null;
     // A moderator's answer locks the comment answered: its author can no longer edit it away.
-    const locks = privileged && parent ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid) : undefined;
+    const also = privileged && parent
+      ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid)
+      : async (trx: Transaction<Database>) => (await app.autoModeration.record(trx, created!, 'new', verdict), null);
     const { row, events } = await insertContent(
       app.db,
       {
-        type: typeOf(policy, !!parent),
+        type,
         media: text.media,
         site_uuid: container.site_uuid,
         container_uuid: container.uuid,
         actor_uuid: actor.uuid,
         content: text.text,
-        state: held ? 'awaiting_moderation' : 'visible',
+        state: verdict.state,
+        hold_reason: verdict.reason,
         ...(anonymousName === null ? {} : { anonymous_name: anonymousName }),
         ...(parent ? { parent } : {}),
       },
       // A held comment's event has no content: moderators' pages refetch (docs/api.md).
-      (row) => contentEvent('created', withActor(row, actor), row.actor_uuid),
-      locks,
+      (row) => {
+        created = row; // told before `also` runs, in the same transaction
+        return contentEvent('created', withActor(row, actor), row.actor_uuid);
+      },
+      also,
     );
     for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
     await notifyNewContent(app, row, container, parent);
+    // As its author sees it: a held or rejected item says why (moderation_reason).
     return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, withActor(row, actor))!;
   }
 

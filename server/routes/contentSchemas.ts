@@ -5,6 +5,7 @@
  * keeps every field not named here out of the answer: an author's email, IP or login id never
  * ride along with a comment, whatever the presenter was handed.
  */
+import { HOLD_RULES } from '../../core/moderation/types.ts';
 import { answers } from './schemas.ts';
 
 export const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
@@ -25,6 +26,17 @@ export const mediaItem = shape(
   ['media_uuid', 'url', 'content_type', 'width', 'height'],
 );
 
+/** Why automatic moderation held or rejected an item (core/moderation/types.ts HoldReason). */
+export const holdReason = shape({
+  rule: { type: 'string', enum: [...HOLD_RULES] },
+  word: text,
+  match: { type: 'array', items: count, minItems: 2, maxItems: 2 },
+  link: text,
+  scorer: { type: 'string', enum: ['akismet', 'perspective'] },
+  score: { type: 'number' },
+  limit: count,
+}, ['rule']);
+
 const itemProperties = {
   content_uuid: text,
   content: text,
@@ -41,6 +53,8 @@ const itemProperties = {
   state: text,
   /** The viewer's own held item, or a moderator's view. */
   state_reasons: { type: 'array', items: text },
+  /** Its author's own held or rejected item, or a moderator's view. */
+  moderation_reason: holdReason,
   date_created: count,
   date_edited: nullable('integer'),
   is_edited: flag,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent, MediaItem } from '../../core/api/types.ts';
+import type { HoldReason } from '../../core/moderation/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft } from './events.ts';
 import { mutedBy } from './mutes.ts';
@@ -22,13 +23,21 @@ export interface NewContent {
   /** The comment replied to, if any (already checked to be in the same container). */
   parent?: Pick<ContentsTable, 'uuid' | 'thread_uuid' | 'actor_uuid'>;
   /** awaiting_moderation under premoderation; visible otherwise (an import also brings spam and deleted ones). */
-  state?: 'visible' | 'awaiting_moderation' | 'spam' | 'deleted';
+  state?: 'visible' | 'awaiting_moderation' | 'disabled' | 'spam' | 'deleted';
+  /** Why automatic moderation held or rejected it (server/moderation/auto/). */
+  hold_reason?: HoldReason | null;
   /** The guest's name for an anonymous comment. */
   anonymous_name?: string;
   /** The images a live-blog post shows. */
   media?: MediaItem[] | null;
   /** A creation time in the past (the demo chat's seeded history, imported comments); new items leave it out. */
   date_created?: number;
+}
+
+/** A hold reason as `contents.hold_reason` and `moderation_decisions.reason` store it: JSON with `rule` first, so SQL tells the rule by its prefix. */
+export function storedReason(reason: HoldReason): string {
+  const { rule, ...details } = reason;
+  return JSON.stringify({ rule, ...details });
 }
 
 /**
@@ -86,6 +95,7 @@ export function newContentRow(input: NewContent, uuid: string = randomUUID()): C
     date_created: input.date_created ?? creationTime(),
     date_edited: null,
     ...(input.media ? { media: JSON.stringify(input.media) } : {}),
+    ...(input.hold_reason ? { hold_reason: storedReason(input.hold_reason) } : {}),
   };
 }
 

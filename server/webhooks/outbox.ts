@@ -9,6 +9,7 @@
 import type { Transaction } from 'kysely';
 import type { ContentEvent, ContentEventName } from '../../core/api/types.ts';
 import type { WebhookBanData, WebhookContentData, WebhookEventType } from '../../core/api/webhookTypes.ts';
+import { holdReasonOf } from '../content/visibility.ts';
 import { getCommentWithActor, type Row, toApiComment } from '../storage/content-queries.ts';
 import type { Database } from '../storage/schema.ts';
 import { enqueueDeliveries, subscribers } from '../storage/webhooks.ts';
@@ -37,7 +38,10 @@ function typeOf(event: ContentEventName, row: Row): WebhookEventType {
 /** The item's public fields; a deleted item's words and images are not sent on. */
 function publicComment(row: Row): WebhookContentData['comment'] {
   const { actions: _actions, media, ...comment } = toApiComment(row);
-  return row.state === 'deleted' ? { ...comment, content: '' } : { ...comment, ...(media ? { media } : {}) };
+  // The site's own receivers hear why automatic moderation held or rejected it (docs/webhooks.md).
+  const reason = holdReasonOf(row);
+  const why = reason ? { moderation_reason: reason } : {};
+  return row.state === 'deleted' ? { ...comment, content: '', ...why } : { ...comment, ...(media ? { media } : {}), ...why };
 }
 
 /** Queues the deliveries of a content event to the site's webhooks that want it (inside its transaction). */

@@ -16,7 +16,7 @@ import { enforce, errorFor, permissionUser } from '../../permissions/index.ts';
 import { getCommentWithActor, withActor } from '../../storage/content-queries.ts';
 import { changeComment, contentEvent } from '../../storage/content-writes.ts';
 import { insertContent } from '../../storage/contentInserts.ts';
-import { viewerOf } from '../../storage/contents.ts';
+import { storedReason, viewerOf } from '../../storage/contents.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
 import { addReview, changeReview, reviewBy } from '../../storage/reviews.ts';
 import type { ContainersTable, ContentsTable } from '../../storage/schema.ts';
@@ -59,6 +59,15 @@ function mayWrite(user: RequestUser, review: Required<ReviewInput>): void {
   if (isPostingBanned(permissionUser(user.row, user.ban))) throw errorFor('comment', 'create', ruled('banned'))!;
 }
 
+const PASSED = { state: 'visible', reason: null } as const;
+
+/** Automatic moderation of a review's title and text (stars alone have no words: only premoderation holds them). */
+function judged(app: FastifyInstance, user: RequestUser, site: Site, container: ContainersTable, review: Required<ReviewInput>, premoderated: boolean, isEdit: boolean) {
+  if (!review.title && !review.content) return Promise.resolve(premoderated ? { state: 'awaiting_moderation' as const, reason: { rule: 'premoderation' as const } } : PASSED);
+  const text = [review.title, review.content].filter(Boolean).join('\n\n');
+  return app.autoModeration.moderate({ site, container, author: user.row, text, isEdit, premoderated, type: 'review' });
+}
+
 /** The review as its author sees it now. */
 async function asAuthorSees(app: FastifyInstance, user: RequestUser, uuid: string, siteUuid: string): Promise<Review> {
   const row = (await getCommentWithActor(app.db, uuid))!;
@@ -75,7 +84,8 @@ export async function createReview(app: FastifyInstance, user: RequestUser, site
   const existing = await reviewBy(app.db, container.uuid, user.row.uuid);
   if (existing && existing.state !== 'deleted') throw already();
   const privileged = user.row.user_privilege === 'mod' || user.row.user_privilege === 'admin';
-  const held = holdsForModeration(site.settings, container, privileged);
+  // Stars alone have no words to judge; a title or text goes through automatic moderation.
+  const verdict = await judged(app, user, site, container, review, holdsForModeration(site.settings, container, privileged), false);
   let written;
   let created: ContentsTable | null = null;
   try {
@@ -83,7 +93,7 @@ export async function createReview(app: FastifyInstance, user: RequestUser, site
       app.db,
       {
         type: 'review', media: null, site_uuid: site.uuid, container_uuid: container.uuid, actor_uuid: user.row.uuid,
-        content: review.content, state: held ? 'awaiting_moderation' : 'visible',
+        content: review.content, state: verdict.state, hold_reason: verdict.reason,
       },
       (row) => {
         created = row; // told before `also` runs, in the same transaction
@@ -93,6 +103,7 @@ export async function createReview(app: FastifyInstance, user: RequestUser, site
         // A removed review no longer counts as the reader's one: it makes way for the new one.
         if (existing) await trx.deleteFrom('reviews').where('content_uuid', '=', existing.content_uuid).execute();
         await addReview(trx, created!, review.rating, review.title);
+        await app.autoModeration.record(trx, created!, 'new', verdict);
         return null;
       },
     );
@@ -115,16 +126,24 @@ export async function editReview(app: FastifyInstance, user: RequestUser, site: 
   const review = checked({ rating: input.rating ?? Number(mine.rating), title: input.title ?? mine.title, content: input.content ?? before.content }, field);
   const same = review.rating === Number(mine.rating) && review.title === mine.title && review.content === before.content;
   if (same) return asAuthorSees(app, user, uuid, site.uuid);
-  if (review.title !== mine.title || review.content !== before.content) mayWrite(user, review);
-  const held = holdsForModeration(site.settings, container, false);
+  const newWords = review.title !== mine.title || review.content !== before.content;
+  if (newWords) mayWrite(user, review);
+  const privileged = user.row.user_privilege === 'mod' || user.row.user_privilege === 'admin';
+  const verdict = newWords ? await judged(app, user, site, container, review, holdsForModeration(site.settings, container, privileged), true) : PASSED;
   const change = await changeComment(
     app.db,
     uuid,
-    (row) => ({
-      // Under premoderation new words wait for a moderator again (as a comment's edit does).
-      patch: { content: review.content, is_edited: 1, date_edited: Date.now(), ...(held && row.state === 'visible' && review.content !== row.content ? { state: 'awaiting_moderation' } : {}) },
-      also: (trx) => changeReview(trx, row, Number(mine.rating), review.rating, review.title),
-    }),
+    (row) => {
+      // New words wait for a moderator again where the rules hold them (as a comment's edit does); rejected ones are rejected.
+      const again = verdict.reason && (verdict.state === 'disabled' || (verdict.state === 'awaiting_moderation' && row.state === 'visible'));
+      return {
+        patch: { content: review.content, is_edited: 1, date_edited: Date.now(), ...(again ? { state: verdict.state, hold_reason: storedReason(verdict.reason!) } : {}) },
+        also: async (trx) => {
+          await changeReview(trx, row, Number(mine.rating), review.rating, review.title);
+          if (again) await app.autoModeration.record(trx, row, row.state, verdict);
+        },
+      };
+    },
     (_before, after) => contentEvent('updated', after, user.row.uuid),
   );
   if (change.event) app.hub.publish(change.event);

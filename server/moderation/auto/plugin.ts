@@ -1,0 +1,25 @@
+/**
+ * Automatic moderation as the write paths reach it (`app.autoModeration`): the engine and the
+ * kinds ask for a verdict before they store a reader's item or edit, and record it in the same
+ * transaction. A plugin, so the engine needs no import of this feature (DESIGN.md's direction).
+ */
+import fp from 'fastify-plugin';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import { moderate, type ModerationInput, type Verdict } from './moderate.ts';
+import { recordVerdict } from './record.ts';
+
+export interface AutoModeration {
+  moderate(input: ModerationInput): Promise<Verdict>;
+  record(trx: Transaction<Database>, item: { site_uuid: string; uuid: string }, stateBefore: string, verdict: Verdict): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    autoModeration: AutoModeration;
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('autoModeration', { moderate: (input: ModerationInput) => moderate(app, input), record: recordVerdict });
+});
