@@ -30,7 +30,8 @@ async function mount(): Promise<HTMLElement> {
 }
 
 const section = (el: Element, name: string) => $(el, `[part~="section"][part~="${name}"]`);
-const control = <T extends HTMLElement = HTMLInputElement>(el: Element, name: string) => $<T>(el, `[name="${name}"]`);
+const control = (el: Element, name: string) => $<HTMLInputElement>(el, `input[name="${name}"]`);
+const textArea = (el: Element, name: string) => $<HTMLTextAreaElement>(el, `textarea[name="${name}"]`);
 const status = (el: Element, name: string) => section(el, name)?.querySelector('[part="status"]')?.textContent ?? '';
 const focused = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 const described = (el: Element, field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => shadow(el).getElementById(id)?.textContent ?? '');
@@ -121,7 +122,7 @@ describe('<vf-site-settings>', () => {
 
     it('a bad link allow-list entry is refused next to the allow-list', async () => {
       const el = await mount();
-      const list = await waitFor(() => control<HTMLTextAreaElement>(el, 'link_allowlist'), 'allow-list');
+      const list = await waitFor(() => textArea(el, 'link_allowlist'), 'allow-list');
       typeInto(list, 'example.com\nnot a domain!');
       button(section(el, 'moderation')!, 'Save')!.click();
       await waitUntil(() => list.getAttribute('aria-invalid') === 'true', 'marked invalid');
@@ -200,7 +201,7 @@ describe('<vf-site-settings>', () => {
     it("error: a section that can't load says so, with Retry, which loads it", async () => {
       getStore().dispatch(moderationSettingsApi.util.resetApiState());
       const failing = throttleFetch({ failures: 1, pattern: /\/moderation\/settings/, method: 'GET' });
-      await expectErrorState(() => mount(), failing, "The automatic moderation settings couldn't be loaded.", (el) => !!control(el, 'banned_words'));
+      await expectErrorState(() => mount(), failing, "The automatic moderation settings couldn't be loaded.", (el) => !!textArea(el, 'banned_words'));
     });
 
     it('offline: a notice, and saving is disabled with the reason beside it', async () => {
