@@ -10,11 +10,25 @@ export async function serverSettings(): Promise<SiteSettings> {
   return ((await res.json()) as { result: { settings: SiteSettings } }).result.settings;
 }
 
+// One login for the file's calls as the demo admin.
+let admin: Promise<string> | null = null;
+const asAdmin = () => (admin ??= adminToken());
+
 /** The automatic-moderation settings as the server answers the admin. */
-export async function serverModerationSettings(token: string): Promise<AutoModerationSettings> {
+export async function serverModerationSettings(): Promise<AutoModerationSettings> {
   const { apiBase, siteUuid } = testConfig();
-  const res = await fetch(`${apiBase}/moderation/settings?section=${siteUuid}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${apiBase}/moderation/settings?section=${siteUuid}`, { headers: { authorization: `Bearer ${await asAdmin()}` } });
   return ((await res.json()) as { result: AutoModerationSettings }).result;
 }
 
-export { adminToken };
+/** Gives the demo site's spam scorer its stand-in key back (DEMO_SCORERS in server/standins/scorers.ts). */
+export async function restoreDemoSpamKey(): Promise<void> {
+  const { apiBase, siteUuid } = testConfig();
+  const res = await fetch(`${apiBase}/moderation/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await asAdmin()}` },
+    body: JSON.stringify({ section: siteUuid, verb: 'PATCH', spam_scorer: { key: 'vf-demo-akismet-key' } }),
+  });
+  if (!res.ok) throw new Error(`moderation settings: ${res.status} ${await res.text()}`);
+}
+
