@@ -1,9 +1,10 @@
 // The staging page end to end, with the built client and the real server on a fresh data folder:
 // the demo admin logs in from the dashboard and, on first start, sees the demo site's analytics
 // history as charts; the period chooser reads another period; below, the site's settings: a switch
-// saved there is the server's.
+// saved there is the server's, and the demo's automatic moderation shows.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DEMO_BANNED_WORDS } from '../../server/demo/autoModeration.ts';
 import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
@@ -35,6 +36,10 @@ describe('the staging page', () => {
     await site.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const bootstrap = await fetch(`${server.origin}/api/v2/bootstrap/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.equal(((await bootstrap.json()) as { result: { settings: { enable_dislikes: boolean } } }).result.settings.enable_dislikes, false);
+    // The demo's automatic moderation: its word lists, and the stand-in scorers' keys as "set".
+    const moderation = page.locator('vf-site-settings').getByRole('region', { name: 'Automatic moderation' });
+    assert.equal(await moderation.getByRole('textbox', { name: 'Banned words' }).inputValue(), DEMO_BANNED_WORDS.join('\n'));
+    assert.equal(await moderation.getByText('A key is set.').count(), 2);
     await page.close();
   });
 });
