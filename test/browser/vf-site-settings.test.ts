@@ -110,7 +110,7 @@ describe('<vf-site-settings>', () => {
       expect(described(el, hosts).join(' ')).to.contain('page_image_hosts must be host names separated by commas');
       expect(focused(el)).to.equal(hosts);
       expect(hosts.value).to.equal('https://images.example/path');
-      expect(status(el, 'site')).to.equal('Not saved: see the field marked below.');
+      expect(status(el, 'site')).to.equal('Not saved: see the marked field.');
       expect((await serverSettings()).page_image_hosts).to.equal(null);
       await expect(el).to.be.accessible();
 
