@@ -14,11 +14,11 @@ import { bearer, resultOf, SITE } from './helpers.ts';
 export const AKISMET_KEY = 'test-akismet-key';
 export const PERSPECTIVE_KEY = 'test-perspective-key';
 
-export function patchSettings(app: FastifyInstance, token: string | undefined, change: Record<string, unknown>, section = SITE): Promise<LightMyRequestResponse> {
+export function patchSettings(app: FastifyInstance, token: string | undefined, change: Record<string, unknown>, section: string = SITE): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'PATCH', url: '/api/v2/moderation/settings', headers: bearer(token), payload: { section, ...change } });
 }
 
-export function getSettings(app: FastifyInstance, token: string | undefined, section = SITE): Promise<LightMyRequestResponse> {
+export function getSettings(app: FastifyInstance, token: string | undefined, section: string = SITE): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'GET', url: '/api/v2/moderation/settings', headers: bearer(token), query: { section } });
 }
 

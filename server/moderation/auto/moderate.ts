@@ -75,16 +75,14 @@ function heldLink(settings: AutoModerationSettings, text: string): string | null
 }
 
 /**
- * Whether the author has an approved item on the site: visible after a moderator's approval
- * (`moderated_at`), or visible and never held (`hold_reason` null, or a scorer that was passed).
+ * Whether the author has an approved item on the site, and how many they wrote (deleted ones
+ * aside). Approved is visible: an item is visible only when nothing held it or a moderator
+ * approved it since (`moderated_at` from the queue, or the page's own moderation menu).
  */
-async function approvedBefore(db: Kysely<Database>, siteUuid: string, authorUuid: string): Promise<{ approved: boolean; written: number }> {
+async function authorRecord(db: Kysely<Database>, siteUuid: string, authorUuid: string): Promise<{ approved: boolean; written: number }> {
   const row = await db
     .selectFrom('contents')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('written'),
-      eb.fn.count<number>(sql`case when state = 'visible' and (moderated_at is not null or hold_reason is null or hold_reason like '{"rule":"scorer_timeout"%') then 1 end`).as('approved'),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as('written'), eb.fn.count<number>(sql`case when state = 'visible' then 1 end`).as('approved')])
     .where('site_uuid', '=', siteUuid)
     .where('actor_uuid', '=', authorUuid)
     .where('state', '<>', 'deleted')
@@ -129,7 +127,7 @@ export async function moderate(app: FastifyInstance, input: ModerationInput): Pr
   if (link) return hold({ rule: 'link', link });
   const limit = settings.new_commenter_holds;
   if (limit > 0 && !input.isEdit) {
-    const { approved, written } = await approvedBefore(app.db, site.uuid, author.uuid);
+    const { approved, written } = await authorRecord(app.db, site.uuid, author.uuid);
     if (!approved && written < limit) return hold({ rule: 'new_commenter', limit });
   }
   const home = `https://${site.domains[0] ?? 'localhost'}/`;
