@@ -67,6 +67,10 @@ export const sessionSlice = createSlice({
     loggedOut(state) {
       state.user = null;
     },
+    /** An admin changed the site's settings from this page: the server's answer replaces them. */
+    settingsChanged(state, action: PayloadAction<SiteSettings>) {
+      state.settings = action.payload;
+    },
     /** The current user's record changed (profile refresh); ignored when nobody is logged in. */
     userUpdated(state, action: PayloadAction<User>) {
       if (state.user && state.user.uuid === action.payload.uuid) state.user = action.payload;
@@ -74,7 +78,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { bootstrapRequested, bootstrapped, bootstrapFailed, loggedIn, loggedOut, userUpdated } =
+export const { bootstrapRequested, bootstrapped, bootstrapFailed, loggedIn, loggedOut, settingsChanged, userUpdated } =
   sessionSlice.actions;
 
 type WithSession = { session: SessionState };

@@ -15,6 +15,7 @@ import { bootCore, published } from './support/boot.ts';
 import { $, $$, buttonByText, shadow, typeInto, waitFor } from './support/dom.ts';
 import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut } from './support/login.ts';
+import { tabTo } from './support/keys.ts';
 import { throttleFetch } from './support/network.ts';
 
 const ADMIN = { email: 'admin@vf.local', password: 'admin-demo-1' };
@@ -30,14 +31,6 @@ const total = (el: Element, metric: string) => $(el, `[data-metric="${metric}"] 
 const showing = (el: Element) => $(el, '[part="showing"]')?.textContent ?? '';
 const focused = (el: Element) => shadow(el).activeElement as HTMLElement | null;
 
-async function tabTo(el: Element, match: (focus: HTMLElement) => boolean, most = 40): Promise<HTMLElement> {
-  for (let i = 0; i < most; i++) {
-    const focus = focused(el);
-    if (focus && match(focus)) return focus;
-    await sendKeys({ press: 'Tab' });
-  }
-  throw new Error('never focused');
-}
 
 describe('<vf-analytics-dashboard>', () => {
   before(() => bootCore());

@@ -19,7 +19,7 @@ const scorerChange = {
   properties: { enabled: {}, endpoint: {}, key: {}, key_set: {}, hold_at: {}, reject_at: {}, on_timeout: {} },
 } as const;
 
-export const settingsChange = strictObject({
+const changeFields = {
   banned_words: wordList,
   suspect_words: wordList,
   links,
@@ -27,7 +27,11 @@ export const settingsChange = strictObject({
   new_commenter_holds: newCommenterHolds,
   spam_scorer: scorerChange,
   toxicity_scorer: scorerChange,
-}, ['section']);
+} as const;
+
+export const settingsChange = strictObject(changeFields, ['section']);
+/** The same change as the vf client sends it: POST with `verb: "PATCH"` (platform.md §7). */
+export const settingsChangeByPost = strictObject({ ...changeFields, verb: { type: 'string', const: 'PATCH' } }, ['section', 'verb']);
 
 export const settingsQuery = strictObject({}, ['section']);
 export const noQuery = strictObject({});

@@ -6,3 +6,13 @@ export async function ctrlEnter(): Promise<void> {
   await sendKeys({ press: 'Enter' });
   await sendKeys({ up: 'Control' });
 }
+
+/** Presses Tab until the focus inside `el`'s shadow root matches (at most `most` presses). */
+export async function tabTo(el: Element, match: (focus: HTMLElement) => boolean, most = 40): Promise<HTMLElement> {
+  for (let i = 0; i < most; i++) {
+    const focus = el.shadowRoot?.activeElement as HTMLElement | null;
+    if (focus && match(focus)) return focus;
+    await sendKeys({ press: 'Tab' });
+  }
+  throw new Error('never focused');
+}

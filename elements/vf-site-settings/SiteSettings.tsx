@@ -1,0 +1,60 @@
+/**
+ * <vf-site-settings>: a site's settings for its admins (docs/settings.md "The settings element").
+ * A guest is asked to log in, a signed-in reader who is not an admin is told that only the
+ * site's administrators can change them; an admin sees the sections, each saved on its own.
+ */
+import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
+import { OfflineNotice } from '../ui/OfflineNotice.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { StaffGuestPrompt, StaffNote } from '../ui/StaffNotes.tsx';
+import { useT } from '../ui/useIntl.ts';
+import { ViewerProvider } from '../ui/usePermission.ts';
+import { LoginsSection } from './LoginsSection.tsx';
+import { ModerationSection } from './ModerationSection.tsx';
+import { K } from './SettingsSection.tsx';
+import { SwitchesSection } from './SwitchesSection.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
+
+// The element takes no attributes.
+export type SiteSettingsProps = Record<string, never>;
+
+
+function Gate() {
+  const t = useT();
+  const status = useAppSelector(selectSessionStatus);
+  const sectionUuid = useAppSelector(selectSectionUuid);
+  const user = useAppSelector(selectCurrentUser);
+  let body;
+  if (status !== 'ready' || !sectionUuid) body = <div className="vf-sset__placeholder vf-sset__placeholder--site"><Skeleton lines={12} label={t(`${K}.loading`)} /></div>;
+  else if (!isLoggedInUser(user)) body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="site.settings" className="vf-sset__note" />;
+  else if (user.user_privilege !== 'admin') body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className="vf-sset__note" />;
+  else {
+    body = (
+      <div className="vf-sset__sections" key={user.uuid}>
+        <SwitchesSection />
+        <ModerationSection section={sectionUuid} />
+        <WebhooksSection siteUuid={sectionUuid} />
+        <LoginsSection siteUuid={sectionUuid} />
+      </div>
+    );
+  }
+  return (
+    <section className="vf-sset" part="base" aria-labelledby="vf-sset-title">
+      <h2 className="vf-sset__title" id="vf-sset-title" part="title">{t(`${K}.title`)}</h2>
+      <OfflineNotice text={t(`${K}.offline`)} />
+      {body}
+    </section>
+  );
+}
+
+export function SiteSettings(_props: SiteSettingsProps) {
+  return (
+    <ViewerProvider>
+      <LoginPromptProvider>
+        <Gate />
+      </LoginPromptProvider>
+    </ViewerProvider>
+  );
+}
