@@ -35,7 +35,7 @@ export interface ElementDefinition<P extends object> {
   props: { [K in keyof P & string]?: AttrType };
   /** The element's own stylesheet: a css string, or its own chunk (`() => import('./styles.css')`). */
   css?: string | CssLoader;
-  /** The element's i18n bundle (`base` is always loaded). */
+  /** The element's i18n bundle (`base` is always loaded); several are joined by commas (WidgetRoot.tsx). */
   bundle?: string;
   /** What shows while messages load: a space-reserving skeleton (default) or nothing (inline elements). */
   placeholder?: 'skeleton' | 'none';

@@ -4,18 +4,17 @@
  * administrators see it; an admin chooses a period and sees totals and charts, with loading,
  * empty, error (Retry) and offline states.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../core/api/errors.ts';
 import { useAnalyticsDashboardQuery } from '../../core/api/analytics.ts';
 import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
-import { Button } from '../ui/Button.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useLoginNeeded } from '../ui/useGuestGate.ts';
+import { StaffLogin, StaffNote } from '../ui/StaffGate.tsx';
 import { useIntl, useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { DashboardView, isEmpty } from './DashboardView.tsx';
@@ -36,23 +35,10 @@ export interface AnalyticsPeriodDetail {
   to: string;
 }
 
-function Note({ part, text, children }: { part: string; text: string; children?: ReactNode }) {
-  return (
-    <div className="vf-state vf-adash__note" part={part}>
-      <p>{text}</p>
-      {children}
-    </div>
-  );
-}
+const NOTE = 'vf-adash__note';
 
-function Guest() {
-  const t = useT();
-  const needed = useLoginNeeded();
-  return (
-    <Note part="guest" text={t(`${K}.guest`)}>
-      <Button part="login" variant="primary" onClick={() => needed('analytics.dashboard')}>{t(`${K}.login`)}</Button>
-    </Note>
-  );
+function Note({ part, text }: { part: string; text: string }) {
+  return <StaffNote part={part} text={text} className={NOTE} />;
 }
 
 function Figures({ sectionUuid, period }: { sectionUuid: string; period: Period }) {
@@ -98,7 +84,7 @@ function Gate({ preset }: { preset: Preset }) {
   const user = useAppSelector(selectCurrentUser);
   let body;
   if (status !== 'ready' || !sectionUuid) body = <Skeleton lines={8} label={t(`${K}.loading`)} />;
-  else if (!isLoggedInUser(user)) body = <Guest />;
+  else if (!isLoggedInUser(user)) body = <StaffLogin text={t(`${K}.guest`)} login={t(`${K}.login`)} action="analytics.dashboard" className={NOTE} />;
   else if (user.user_privilege !== 'admin') body = <Note part="forbidden" text={t(`${K}.forbidden`)} />;
   else body = <Admin key={user.uuid} sectionUuid={sectionUuid} preset={preset} />;
   return (
