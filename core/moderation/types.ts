@@ -119,3 +119,78 @@ export interface QueueDecision {
   state_after: string;
   date_created: number;
 }
+
+/** A user whose new name or picture waits for a moderator (the `profiles` queue). Decide with
+ * the existing `POST /api/v2/users/{uuid}/moderation/{username|avatar}/{approve|reject}`. */
+export interface ProfileItem {
+  uuid: string;
+  name: string;
+  /** The name that waits (null: none). */
+  username_pending: string | null;
+  pic_small: string | null;
+  /** The picture that waits (null: none). */
+  pic_pending: string | null;
+  date_created: number;
+  waiting: ('username' | 'avatar')[];
+}
+
+/** Each queue's number of items. */
+export type QueueCounts = Record<QueueName, number>;
+
+/** `GET /moderation/queue/:queue`: ProfileItem for `profiles`, QueueItem for the others. */
+export interface QueuePage<T = QueueItem> {
+  items: T[];
+  /** Pass as `cursor` for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
+/** `GET /moderation/pages`: a container of a page whose title matched (a page may hold several kinds). */
+export interface PageOption {
+  container_uuid: string;
+  kind: string;
+  title: string;
+  url: string;
+}
+
+/** `POST /moderation/decisions`'s result. */
+export interface DecisionResult {
+  decided: { uuid: string; state: string; decision_uuid: string }[];
+  conflicts: { uuid: string; decided_by: string | null }[];
+}
+
+/** A staff-only note on a user (the drawer). */
+export interface StaffNote {
+  uuid: string;
+  text: string;
+  author: { uuid: string; name: string } | null;
+  date_created: number;
+}
+
+/** A ban in the drawer's history, lifted and expired ones included. */
+export interface DrawerBan {
+  ban_uuid: string;
+  ban_level: string;
+  user_message: string;
+  is_permanent: boolean;
+  is_active: boolean;
+  created_by: { uuid: string; name: string } | null;
+  date_created: number;
+  date_expired: number | null;
+  date_revoked: number | null;
+}
+
+/** `GET /moderation/users/:user_uuid`: the user drawer. */
+export interface UserDrawer {
+  user: QueueAuthor;
+  /** Their latest items across the site, every state, newest first (at most 20). */
+  items: QueueItem[];
+  bans: DrawerBan[];
+  notes: StaffNote[];
+}
+
+/** What the live channel (rule `moderation_section_uuid`) sends in an event frame's `data`. */
+export type ModerationEvent = { content_type: 'moderation'; section_uuid: string; time: number } & (
+  | { event: 'queued'; content_uuid: string; queue: 'pending' | 'reported'; item: QueueItem }
+  | { event: 'decided'; content_uuid: string; decision: Decision | 'undo'; state: string; by: { uuid: string; name: string } }
+  | { event: 'counts'; counts: QueueCounts }
+);
