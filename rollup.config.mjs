@@ -61,6 +61,7 @@ const chunks = {
     'vf-reviews': 'elements/vf-reviews/define.ts',
     'vf-user-ratings': 'elements/vf-user-ratings/define.ts',
     'vf-analytics-dashboard': 'elements/vf-analytics-dashboard/define.ts',
+    'vf-moderation-queue': 'elements/vf-moderation-queue/define.ts',
   },
   output: {
     dir: 'dist/chunks',
