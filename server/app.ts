@@ -49,6 +49,7 @@ import identityRoutes from './identity/routes.ts';
 import { registerIdentityStandIns } from './demoIdentity.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';
+import moderationRoutes from './moderation/plugin.ts';
 import webhookRoutes from './webhooks/routes.ts';
 import { collectRoutes } from './openapi/collect.ts';
 import openApiRoutes from './openapi/routes.ts';
@@ -144,6 +145,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(shareRoutes, { prefix: '/api/v2' });
   app.register(mediaGalleryRoutes, { prefix: '/api/v2' });
   app.register(webhookRoutes, { prefix: '/api/v2' });
+  app.register(moderationRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });

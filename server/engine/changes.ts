@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Comment } from '../../core/api/types.ts';
+import { normaliseName } from '../content/normalise.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { notifyApproved } from '../notifications/create.ts';
@@ -19,6 +20,7 @@ import type { ContainersTable } from '../storage/schema.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
+import { decisionRecord, MODERATION, type ModerationAction, moderationChange, moderationEvent } from './moderationStates.ts';
 import { containerOr404, type KindOptions } from './reads.ts';
 
 interface ContentParams {
@@ -36,15 +38,9 @@ interface Target {
 }
 
 const contentParams = params(['section', 'container', 'content_uuid']);
+/** A report's reason: a short line (docs/moderation.md). */
+export const MAX_FLAG_REASON = 200;
 const emptyBody = { params: contentParams, body: strictObject({}), querystring: strictObject({}) };
-
-/** What each moderation call does: the state it sets, the states it applies to, its event. */
-const MODERATION = {
-  enable: { to: 'visible', event: 'visible' },
-  disable: { to: 'disabled', event: 'disabled' },
-  spam: { to: 'spam', event: 'spammed' },
-  unspam: { to: 'visible', event: 'visible' },
-} as const;
 
 export default async function contentChangeRoutes(app: FastifyInstance, { policy }: KindOptions): Promise<void> {
   app.addHook('preHandler', app.auth.checkRequestSignature);
@@ -102,7 +98,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
   }
 
   /** Applies a change, publishes its event, answers the comment as the caller sees it. */
-  async function apply(t: Target, decide: (before: Row) => CommentUpdate, event: (before: Row, after: Row) => EventDraft) {
+  async function apply(t: Target, decide: (before: Row) => CommentUpdate, event: (before: Row, after: Row) => EventDraft | null) {
     const change = await changeComment(app.db, t.row.uuid, decide, event);
     if (change.event) app.hub.publish(change.event); // after commit
     return { result: await seenBy(t.viewer, change.row) };
@@ -176,13 +172,15 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
     },
   );
 
-  // Flags (content.flag): once per user; DELETE takes the caller's flag back. Moderators see the total.
+  // Flags (content.flag): once per user, with an optional reason (moderators read it in the
+  // queue); DELETE takes the caller's flag back. Moderators see the total.
+  const flagBody = strictObject({ reason: { type: 'string', maxLength: MAX_FLAG_REASON } });
   for (const method of ['POST', 'DELETE'] as const) {
-    app.route<{ Params: ContentParams; Body: Common }>({
+    app.route<{ Params: ContentParams; Body: Common & { reason?: string } }>({
       method,
       url: `/:section/:container/${paths.flag}`,
       preValidation: absentBodyIsEmpty,
-      schema: itemCall,
+      schema: method === 'POST' ? { ...itemCall, body: flagBody } : itemCall,
       handler: async (request) => {
         const t = await load(request);
         const viewer = request.user ? permissionUser(request.user.row, request.user.ban) : null;
@@ -191,9 +189,10 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         const on = method === 'POST';
         // The flagger stays private: the event names the comment's author, never who flagged it,
         // and carries no total (flag counts are for moderators, who fetch the comment).
+        const reason = normaliseName(request.body.reason ?? '') || null;
         const change = await setReaction(app.db, 'flag', t.row.uuid, user.row.uuid, on, () =>
           contentEvent(on ? 'flagged' : 'flags_cleared', t.row, t.row.actor_uuid),
-        );
+        reason);
         if (change.event) app.hub.publish(change.event);
         const row = (await getCommentWithActor(app.db, t.row.uuid))!;
         return { result: await seenBy(t.viewer, row) };
@@ -229,11 +228,8 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
     }
   }
 
-  // Moderation states. enable also clears the comment's flags (the moderator kept it). Each
-  // change locks someone else's comment: its author can no longer edit or remove what a
-  // moderator kept, rejected or restored (docs/settings.md "What locks a comment"). Approving a
-  // held comment does not: under premoderation the author's edits wait for approval again.
-  for (const [action, { to, event }] of Object.entries(MODERATION)) {
+  // Moderation states (moderationStates.ts: what each changes, its event, its record).
+  for (const action of Object.keys(MODERATION) as ModerationAction[]) {
     app.post<{ Params: ContentParams; Body: Common }>(
       `/:section/:container/moderation/:content_uuid/${action}`,
       { preValidation: absentBodyIsEmpty, schema: itemCall },
@@ -244,17 +240,19 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         const answer = await apply(
           t,
           (before) => {
-            if (action === 'unspam' && before.state !== 'spam') return { patch: null };
-            const flagged = action === 'enable' && Number(before.total_flags ?? 0) > 0;
-            if (before.state === to && !flagged) return { patch: null };
-            const approval = action === 'enable' && before.state === 'awaiting_moderation' && !flagged;
-            const patch = { state: to, ...(action === 'enable' ? { total_flags: 0 } : {}), ...(approval ? {} : lockBy(before, user.row.uuid)) };
-            return { patch, also: (trx) => (flagged ? clearFlags(trx, before.uuid) : Promise.resolve()) };
+            const now = Date.now();
+            const change = moderationChange(action, before, user.row.uuid, now);
+            if (!change) return { patch: null };
+            const record = decisionRecord(MODERATION[action].decision, before, String(change.patch.state), user.row.uuid, now);
+            return {
+              patch: change.patch,
+              also: async (trx) => {
+                if (change.clearFlags) await clearFlags(trx, before.uuid);
+                await trx.insertInto('moderation_decisions').values(record).execute();
+              },
+            };
           },
-          (before, after) =>
-            before.state === after.state
-              ? contentEvent('flags_cleared', after, user.row.uuid)
-              : contentEvent(event, after, user.row.uuid),
+          (before, after) => moderationEvent(action, before, after, user.row.uuid),
         );
         // An approved item notifies now, as it would have on posting without premoderation.
         if (action === 'enable' && t.row.state === 'awaiting_moderation') await notifyApproved(app, t.row.uuid, t.container);

@@ -28,13 +28,14 @@ export interface CommentChangeResult {
 /**
  * Reads the comment, asks `decide` what to change, writes it with the counters a change of
  * visibility moves, and logs the event `describe` makes of the result. A concurrent change of
- * the same comment's state answers 409 rather than moving the counters twice.
+ * the same comment's state answers 409 rather than moving the counters twice. `describe` null:
+ * a change no page shows (no event).
  */
 export async function changeComment(
   db: Kysely<Database>,
   uuid: string,
   decide: (before: Row) => CommentUpdate,
-  describe: (before: Row, after: Row) => EventDraft,
+  describe: (before: Row, after: Row) => EventDraft | null,
 ): Promise<CommentChangeResult> {
   return db.transaction().execute(async (trx) => {
     const before = await getCommentWithActor(trx, uuid);
@@ -48,8 +49,8 @@ export async function changeComment(
     const wasVisible = before.state === 'visible';
     const isVisible = after.state === 'visible';
     if (wasVisible !== isVisible) await moveCounts(trx, after, isVisible ? 1 : -1);
-    const event = await appendEvent(trx, describe(before, after));
-    return { row: after, event };
+    const draft = describe(before, after);
+    return { row: after, event: draft && (await appendEvent(trx, draft)) };
   });
 }
 

@@ -125,10 +125,12 @@ export async function setReaction(
   userUuid: string,
   on: boolean,
   describe: (total: number) => EventDraft,
+  /** A flag's reason (migration 026), when the reader gave one. */
+  reason: string | null = null,
 ): Promise<ReactionChange> {
   const column = REACTION_TOTALS[reaction];
   return db.transaction().execute(async (trx) => {
-    const changed = on ? await addReaction(trx, reaction, contentUuid, userUuid) : await removeReaction(trx, reaction, contentUuid, userUuid);
+    const changed = on ? await addReaction(trx, reaction, contentUuid, userUuid, reason) : await removeReaction(trx, reaction, contentUuid, userUuid);
     if (changed) {
       await trx
         .updateTable('contents')
@@ -144,10 +146,10 @@ export async function setReaction(
 }
 
 /** Stores the user's reaction; false when it was already there. */
-async function addReaction(trx: Transaction<Database>, reaction: Reaction, contentUuid: string, userUuid: string): Promise<boolean> {
+async function addReaction(trx: Transaction<Database>, reaction: Reaction, contentUuid: string, userUuid: string, reason: string | null): Promise<boolean> {
   const row = { content_uuid: contentUuid, user_uuid: userUuid, date_created: Date.now() };
   const result = reaction === 'flag'
-    ? await trx.insertInto('flags').values(row).onConflict((oc) => oc.columns(['content_uuid', 'user_uuid']).doNothing()).executeTakeFirst()
+    ? await trx.insertInto('flags').values({ ...row, reason }).onConflict((oc) => oc.columns(['content_uuid', 'user_uuid']).doNothing()).executeTakeFirst()
     : await trx.insertInto('reactions').values({ ...row, kind: reaction }).onConflict((oc) => oc.columns(['content_uuid', 'user_uuid', 'kind']).doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

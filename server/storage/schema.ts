@@ -169,6 +169,8 @@ export interface FlagsTable {
   content_uuid: string;
   user_uuid: string;
   date_created: number;
+  /** Migration 026: the reader's reason for the report (optional; moderators see it in the queue). */
+  reason?: string | null;
 }
 
 /** Likes and dislikes (migration 011; `likes` and `dislikes` before it): one per user, content and kind. */

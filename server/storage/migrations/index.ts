@@ -27,6 +27,7 @@ import { imports } from './021_imports.ts';
 import { webhooks } from './022_webhooks.ts';
 import { pageMeta } from './023_page_meta.ts';
 import { moderationQueue } from './024_moderation_queue.ts';
+import { moderationQueueIndexes } from './026_moderation_queue_indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '022_webhooks': webhooks,
   '023_page_meta': pageMeta,
   '024_moderation_queue': moderationQueue,
+  '026_moderation_queue_indexes': moderationQueueIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,10 @@
+/**
+ * Moderation at site scale on `/api/v2` (docs/moderation.md): the queues, the decisions, the
+ * user drawer, and the live channel that keeps every open queue current.
+ */
+import type { FastifyInstance } from 'fastify';
+import moderationQueueRoutes from './routes.ts';
+
+export default async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(moderationQueueRoutes);
+}

@@ -1,0 +1,138 @@
+/**
+ * Which items each moderation queue holds, one page at a time (docs/moderation.md "The queues").
+ * A queue is a set of states (and, for reported / unmoderated / approved, one more condition) over
+ * the content types of the kinds asked for. Each (state, type) pair is one short range of an
+ * index that ends in (date_created, uuid) (migration 026), read up to the page's size and merged
+ * here: a page costs a few index ranges, however many items wait.
+ */
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { QUEUE_KINDS, type QueueKind, type QueueName } from '../../core/moderation/types.ts';
+import type { ContentType, Database } from '../storage/schema.ts';
+
+/** The content types of each kind a moderator names. Live-blog posts are the editors' own: never queued. */
+export const KIND_TYPES: Record<QueueKind, ContentType[]> = {
+  comment: ['comment', 'reply'],
+  liveblog_reply: ['reply_to_liveblog_post'],
+  chat_message: ['chat_message'],
+  review: ['review'],
+};
+
+/** The kind a content type belongs to (null: not queued). */
+export function kindOf(type: string): QueueKind | null {
+  return QUEUE_KINDS.find((kind) => (KIND_TYPES[kind] as string[]).includes(type)) ?? null;
+}
+
+type ContentQueue = Exclude<QueueName, 'profiles'>;
+
+/** The states a queue lists, and the condition beyond them (as SQL literals: partial indexes match only literals). */
+const QUEUE_RULES: Record<ContentQueue, { states: string[]; extra?: RawBuilder<boolean> }> = {
+  pending: { states: ['awaiting_moderation'] },
+  reported: { states: ['visible'], extra: sql.raw<boolean>('contents.total_flags > 0') },
+  unmoderated: { states: ['visible'], extra: sql.raw<boolean>('contents.moderated_at is null') },
+  approved: { states: ['visible'], extra: sql.raw<boolean>('contents.moderated_at is not null') },
+  rejected: { states: ['disabled', 'spam'] },
+};
+
+export interface QueueFilter {
+  site: string;
+  kind?: QueueKind;
+  container?: string;
+  author?: string;
+  /** The pages' own section (pages.section). */
+  pageSection?: string;
+  q?: string;
+  order: 'newest' | 'oldest';
+  cursor?: Cursor;
+  limit: number;
+}
+
+/** Where a page ends: the last item's (date_created, uuid). */
+export interface Cursor {
+  date: number;
+  uuid: string;
+}
+
+export const CURSOR_PATTERN = '^[0-9]{1,15}\\.[0-9a-f-]{36}$';
+export const encodeCursor = (c: Cursor) => `${c.date}.${c.uuid}`;
+export function decodeCursor(text: string): Cursor {
+  const [date, uuid] = text.split('.') as [string, string];
+  return { date: Number(date), uuid };
+}
+
+/** `text` for a LIKE pattern that matches it anywhere, lower-cased (escape character `\`). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The queue's next `limit` items' uuids after the cursor, in order, and whether more follow. */
+export async function queueUuids(db: Kysely<Database>, queue: ContentQueue, f: QueueFilter): Promise<{ uuids: string[]; next: Cursor | null }> {
+  const rule = QUEUE_RULES[queue];
+  const types = f.kind ? KIND_TYPES[f.kind] : QUEUE_KINDS.flatMap((kind) => KIND_TYPES[kind]);
+  const descending = f.order === 'newest';
+  const ranges = rule.states.flatMap((state) => types.map((type) => ({ state, type })));
+  const parts = await Promise.all(ranges.map(({ state, type }) => {
+    let query = db.selectFrom('contents').select(['contents.uuid', 'contents.date_created']).where('contents.state', '=', state).where('contents.type', '=', type);
+    // The most selective equality leads, so the planner takes that filter's index (the caller
+    // checked that the page or the author belongs to the site).
+    if (f.container) query = query.where('contents.container_uuid', '=', f.container);
+    else if (f.author) query = query.where('contents.actor_uuid', '=', f.author);
+    else query = query.where('contents.site_uuid', '=', f.site);
+    if (f.container && f.author) query = query.where('contents.actor_uuid', '=', f.author);
+    if (rule.extra) query = query.where(rule.extra);
+    if (f.pageSection) query = query.where('contents.container_uuid', 'in', containersOfSection(db, f.site, f.pageSection));
+    if (f.q) query = query.where(sql<boolean>`lower(contents.content) like ${containsPattern(f.q)} escape '\\'`);
+    if (f.cursor) query = query.where(after(f.cursor, descending));
+    const direction = descending ? 'desc' : 'asc';
+    return query.orderBy('contents.date_created', direction).orderBy('contents.uuid', direction).limit(f.limit + 1).execute();
+  }));
+  const sign = descending ? -1 : 1;
+  const merged = parts.flat().map((row) => ({ uuid: row.uuid, date: Number(row.date_created) }));
+  merged.sort((a, b) => sign * (a.date - b.date || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0)));
+  const page = merged.slice(0, f.limit);
+  return { uuids: page.map((row) => row.uuid), next: merged.length > f.limit ? page[page.length - 1]! : null };
+}
+
+/** Items after the cursor in the list's order: (date, uuid) beyond the cursor's. */
+function after(cursor: Cursor, descending: boolean) {
+  const op = descending ? '<' : '>';
+  return (eb: ExpressionBuilder<Database, 'contents'>) =>
+    eb.or([
+      eb('contents.date_created', op, cursor.date),
+      eb.and([eb('contents.date_created', '=', cursor.date), eb('contents.uuid', op, cursor.uuid)]),
+    ]);
+}
+
+/** The site's containers whose page is in `section` (a subquery). */
+function containersOfSection(db: Kysely<Database>, site: string, section: string) {
+  return db
+    .selectFrom('containers')
+    .innerJoin('pages', (join) => join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id'))
+    .select('containers.uuid')
+    .where('containers.site_uuid', '=', site)
+    .where('pages.section', '=', section);
+}
+
+/** Each queue's number of items on the site. */
+export async function queueCounts(db: Kysely<Database>, site: string): Promise<Record<QueueName, number>> {
+  const types = QUEUE_KINDS.flatMap((kind) => KIND_TYPES[kind]);
+  const count = async (queue: ContentQueue) => {
+    const rule = QUEUE_RULES[queue];
+    let query = db.selectFrom('contents').select((eb) => eb.fn.countAll<number>().as('n')).where('contents.site_uuid', '=', site)
+      .where('contents.state', 'in', rule.states).where('contents.type', 'in', types);
+    if (rule.extra) query = query.where(rule.extra);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  const [pending, reported, unmoderated, approved, rejected, profiles] = await Promise.all([
+    count('pending'), count('reported'), count('unmoderated'), count('approved'), count('rejected'), profileCount(db, site),
+  ]);
+  return { pending, reported, unmoderated, approved, rejected, profiles };
+}
+
+async function profileCount(db: Kysely<Database>, site: string): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('site_uuid', '=', site).where(pendingProfile).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A user whose name or picture waits. */
+export const pendingProfile = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.or([eb('users.username_moderation_status', '=', 'pending'), eb('users.avatar_moderation_status', '=', 'pending')]);
