@@ -5,9 +5,8 @@
  * of every queue at once; new counts replace the cached ones. Whoever shows a queue may listen for
  * decisions (`onLiveDecision`) to say who decided.
  */
-import type { ContentEvent } from './types.ts';
 import type { ModerationEvent, QueueItem, QueueName } from '../moderation/types.ts';
-import { registerContentHandler, type Dispatch } from '../realtime/contentHandlers.ts';
+import { registerModerationHandler, type Dispatch } from '../realtime/contentHandlers.ts';
 import { moderationApi, removeFromQueues } from './moderation.ts';
 import type { QueueArgs } from './moderationTypes.ts';
 
@@ -44,8 +43,7 @@ function queued(dispatch: Dispatch, getState: () => ApiState, queue: QueueName, 
   }
 }
 
-function apply(dispatch: Dispatch, getState: () => unknown, event: ContentEvent): void {
-  const live = event as unknown as ModerationEvent;
+function apply(dispatch: Dispatch, getState: () => unknown, live: ModerationEvent): void {
   const state = getState as () => ApiState;
   if (live.event === 'queued') queued(dispatch, state, live.queue, live.item);
   else if (live.event === 'decided') {
@@ -58,4 +56,4 @@ function apply(dispatch: Dispatch, getState: () => unknown, event: ContentEvent)
   }
 }
 
-registerContentHandler(['moderation'], { apply });
+registerModerationHandler(apply);

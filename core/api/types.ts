@@ -271,14 +271,10 @@ export type ContentEventName =
    * content_uuid is the container's uuid. */
   | 'settings_changed'
   /** A poll's counts or state moved (docs/polls.md "Live results"): `poll`; no `seq` (not in the log). */
-  | 'poll_updated'
-  /** The moderation channel (docs/moderation.md "Live"; core/api/moderationLive.ts): no `seq`. */
-  | 'queued'
-  | 'decided'
-  | 'counts';
+  | 'poll_updated';
 
 /** Which service's caches an event patches: comments, or a live blog's container, posts, replies. */
-export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message' | 'poll' | 'reviews' | 'review' | 'moderation';
+export type EventContentType = 'comments' | 'liveblog' | 'liveblog_post' | 'reply_to_liveblog_post' | 'chat' | 'chat_message' | 'poll' | 'reviews' | 'review';
 
 export interface ContentEvent {
   event: ContentEventName;

@@ -56,11 +56,12 @@ export function QueueList({ items, busy, labelledBy, onDecide, onUndo, onHelp, o
   const toggle = (index: number, range: boolean) => {
     const item = items[index];
     if (!item) return;
+    // Read the anchor now: the updater runs later, after the anchor has moved.
+    const from = range && anchor.current !== null ? Math.min(anchor.current, index) : index;
+    const to = range && anchor.current !== null ? Math.max(anchor.current, index) : index;
     setSelected((before) => {
       const next = new Set(before);
       const on = !before.has(item.uuid);
-      const from = range && anchor.current !== null ? Math.min(anchor.current, index) : index;
-      const to = range && anchor.current !== null ? Math.max(anchor.current, index) : index;
       for (const it of items.slice(from, to + 1)) on ? next.add(it.uuid) : next.delete(it.uuid);
       return next;
     });
