@@ -2,7 +2,7 @@
  * The moderation channel's events (docs/moderation.md "Live", rule `moderation_section_uuid`)
  * applied to the queue's caches: an item that became pending or reported waits in its open
  * queues' `arrived` (the element shows "N new" so nothing jumps); a decision takes the item out
- * of every queue at once; new counts replace the cached ones. Whoever shows a queue may listen for
+ * of every queue at once (an undo does not: the item comes back as `queued`); new counts replace the cached ones. Whoever shows a queue may listen for
  * decisions (`onLiveDecision`) to say who decided.
  */
 import type { ModerationEvent, QueueItem, QueueName } from '../moderation/types.ts';
@@ -49,7 +49,8 @@ function apply(dispatch: Dispatch, getState: () => unknown, live: ModerationEven
   else if (live.event === 'decided') {
     // Listeners hear it while the item is still listed, so they can tell whether they showed it.
     for (const listener of listeners) listener({ content_uuid: live.content_uuid, decision: live.decision, by: live.by });
-    removeFromQueues(dispatch, state, [live.content_uuid]);
+    // An undone decision puts the item back: it comes again as `queued` where it belongs.
+    if (live.decision !== 'undo') removeFromQueues(dispatch, state, [live.content_uuid]);
   } else if (live.event === 'counts') {
     const { counts } = live;
     dispatch(moderationApi.util.updateQueryData('moderationCounts', undefined, () => counts));
