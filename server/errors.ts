@@ -13,7 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     /** `retry_after` (seconds) is also sent as the Retry-After header. */
-    readonly extra: { api_code?: number; field?: string; ban?: BanDetails; retry_after?: number } = {},
+    /** `decided_by`: the moderator who decided first (docs/moderation.md, 409). */
+    readonly extra: { api_code?: number; field?: string; ban?: BanDetails; retry_after?: number; decided_by?: string | null } = {},
   ) {
     super(message);
   }

@@ -3,6 +3,7 @@
  * so `server/` may import them (DESIGN.md: server → pure core modules only).
  * The protocol itself is described in docs/api.md.
  */
+import type { ModerationEvent } from '../moderation/types.ts';
 import type { NotificationNotice } from './notificationTypes.ts';
 import type { PollTally } from './pollTypes.ts';
 
@@ -239,8 +240,9 @@ export interface RealtimeRule {
 }
 
 export type ClientFrame =
-  /** signals: also typing and presence for the subscription's containers (docs/api.md "Signals"). */
-  | { type: 'subscribe'; subscription_id: string; filter: { one_of: RealtimeRule[] }; signals?: boolean }
+  /** signals: also typing and presence for the subscription's containers (docs/api.md "Signals").
+   * access_token: the signed-in user's, for rules only some may use (`moderation_section_uuid`). */
+  | { type: 'subscribe'; subscription_id: string; filter: { one_of: RealtimeRule[] }; signals?: boolean; access_token?: string }
   | { type: 'unsubscribe'; subscription_id: string }
   | { type: 'keep_alive' }
   /** The reader is typing in the container (needs a signals subscription to it). */
@@ -314,6 +316,9 @@ export type ServerFrame =
   /** seqs: each subscribed container's latest event number, the point to catch up from. */
   | { type: 'subscribe_success'; subscription_id: string; seqs?: Record<string, number> }
   | { type: 'event'; subscription_id: string; data: ContentEvent }
+  /** The site's moderation queue (rule `moderation_section_uuid`, docs/moderation.md "Live"): a frame
+   * of its own, so the content events' sequencing per container never sees it. */
+  | { type: 'moderation'; subscription_id: string; data: ModerationEvent }
   | { type: 'keep_alive' }
   | { type: 'error'; message: string; subscription_id?: string }
   /** Signals: someone else is typing there; `typist` stands for their socket, not their user. */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
+import type { ContentEventName } from '../../core/api/types.ts';
 import type { Decision } from '../../core/moderation/types.ts';
 import { contentEvent, lockBy } from '../storage/content-writes.ts';
 import type { Row } from '../storage/content-queries.ts';
@@ -66,6 +67,11 @@ export function moderationEvent(action: ModerationAction, before: Row, after: Ro
   if (Number(before.is_picked) !== Number(after.is_picked)) return contentEvent('picked', after, moderatorUuid);
   if (Number(before.total_flags ?? 0) > 0 && Number(after.total_flags ?? 0) === 0) return contentEvent('flags_cleared', after, moderatorUuid);
   return null;
+}
+
+/** The event of an item's move to `state` (undo): a held item's page loses it from view as after an edit that waits. */
+export function stateEvent(state: string): ContentEventName {
+  return state === 'visible' ? 'visible' : state === 'spam' ? 'spammed' : state === 'disabled' ? 'disabled' : 'updated';
 }
 
 /** The record of a decision (moderation_decisions). */

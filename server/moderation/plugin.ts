@@ -3,8 +3,12 @@
  * user drawer, and the live channel that keeps every open queue current.
  */
 import type { FastifyInstance } from 'fastify';
+import decisionRoutes from './decisionRoutes.ts';
+import { watchModeration } from './live.ts';
 import moderationQueueRoutes from './routes.ts';
 
 export default async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  watchModeration(app);
   await app.register(moderationQueueRoutes);
+  await app.register(decisionRoutes);
 }

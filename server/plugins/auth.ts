@@ -32,6 +32,8 @@ export interface AuthHelpers {
   checkRequestSignature(request: FastifyRequest): Promise<void>;
   /** The user's realtime notification channel: uuid-shaped, unguessable without the server's secret. */
   notificationChannel(userUuid: string): string;
+  /** The user an access token stands for (null: bad, expired or logged out, or banned from logging in). */
+  userOfToken(token: string): Promise<RequestUser | null>;
 }
 
 declare module 'fastify' {
@@ -67,6 +69,18 @@ export default fp<{ jwtSecret: Buffer }>(
         const hex = createHmac('sha256', jwtSecret).update(`notification-channel:${userUuid}`).digest('hex');
         return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
       },
+      async userOfToken(token: string): Promise<RequestUser | null> {
+        const claims = verifyAccessToken(token, jwtSecret);
+        if (!claims) return null;
+        // The session check makes logout effective at once, not after the token expires.
+        if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return null;
+        const row = await findUserByUuid(app.db, claims.sub);
+        if (!row || row.site_uuid !== claims.site) return null;
+        const ban = await effectiveBan(app.db, row.uuid);
+        // A login ban makes the token worthless at once: the request is a guest's.
+        if (ban?.ban_level === 'login') return null;
+        return { row, sessionId: claims.sid, ban };
+      },
       async login(user: UserRow): Promise<AuthResult> {
         const session = newSessionId();
         const refresh = newRefreshToken();
@@ -79,16 +93,7 @@ export default fp<{ jwtSecret: Buffer }>(
     // After validation, so bad input is a 400 whoever sends it.
     app.addHook('preHandler', async (request) => {
       const token = bearerToken(request);
-      const claims = token ? verifyAccessToken(token, jwtSecret) : null;
-      if (!claims) return;
-      // The session check makes logout effective at once, not after the token expires.
-      if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return;
-      const row = await findUserByUuid(app.db, claims.sub);
-      if (!row || row.site_uuid !== claims.site) return;
-      const ban = await effectiveBan(app.db, row.uuid);
-      // A login ban makes the token worthless at once: the request is a guest's.
-      if (ban?.ban_level === 'login') return;
-      request.user = { row, sessionId: claims.sid, ban };
+      if (token) request.user = await app.auth.userOfToken(token);
     });
   },
   { name: 'vf-auth', dependencies: ['vf-storage'] },

@@ -7,8 +7,9 @@ import { BROADCAST_CHANNEL } from '../../core/api/notificationTypes.ts';
 import { MAX_RULE_VALUES } from './hub.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Containers' content events, and a user's notifications (docs/notifications.md "Live delivery"). */
-export const RULE_KEYS = ['content_container_uuid', 'notification_channel'] as const;
+/** Containers' content events, a user's notifications (docs/notifications.md "Live delivery"), a site's moderation queue (docs/moderation.md "Live"). */
+export const RULE_KEYS = ['content_container_uuid', 'notification_channel', 'moderation_section_uuid'] as const;
+const MAX_TOKEN_LENGTH = 4096;
 
 /** A channel is a user's uuid-shaped key, or the site's broadcasts. */
 const isValue = (key: unknown, v: unknown) => typeof v === 'string' && (UUID.test(v) || (key === 'notification_channel' && v === BROADCAST_CHANNEL));
@@ -61,7 +62,9 @@ export function parseClientFrame(raw: string): ParsedFrame {
       if (typeof rules === 'string') return fail(rules, id);
       const signals = frame['signals'];
       if (signals !== undefined && typeof signals !== 'boolean') return fail('signals must be true or false', id);
-      return { ok: true, frame: { type: 'subscribe', subscription_id: id, filter: { one_of: rules }, signals: signals === true } };
+      const token = frame['access_token'];
+      if (token !== undefined && (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH)) return fail(`access_token must be a string of at most ${MAX_TOKEN_LENGTH} characters`, id);
+      return { ok: true, frame: { type: 'subscribe', subscription_id: id, filter: { one_of: rules }, signals: signals === true, ...(token ? { access_token: token } : {}) } };
     }
     case 'typing': {
       const container = frame['content_container_uuid'];

@@ -7,6 +7,7 @@
  */
 import type { ContentEvent, RealtimeRule, ServerFrame } from '../../core/api/types.ts';
 import type { NotificationNotice } from '../../core/api/notificationTypes.ts';
+import type { ModerationEvent } from '../../core/moderation/types.ts';
 import { Signals } from './signals.ts';
 
 /** One connected socket, as the hub sees it. */
@@ -40,6 +41,12 @@ interface Subscription {
   /** The containers it has signals for (typing, presence), when it asked for them. */
   signals?: string[];
 }
+
+/**
+ * A rule only some may use (the moderation queue's): given the socket's site, the rule's values
+ * and the subscribe frame's access token, the refusal's message, or null to let it through.
+ */
+export type RuleGuard = (siteUuid: string, values: string[], accessToken: string | undefined) => Promise<string | null>;
 
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 /** Bytes a socket may have waiting to be sent before it counts as a slow consumer and is closed. */
@@ -108,6 +115,18 @@ export class Hub {
     return this.byClient.get(client)?.has(id) ?? false;
   }
 
+  /** Guards by rule key, set by the features that own those rules. */
+  readonly guards = new Map<string, RuleGuard>();
+
+  /** The first guard's refusal of these rules, or null when every guarded rule is allowed. */
+  async refusal(siteUuid: string, rules: RealtimeRule[], accessToken: string | undefined): Promise<string | null> {
+    for (const rule of rules) {
+      const refused = await this.guards.get(rule.key)?.(siteUuid, rule.values, accessToken);
+      if (refused) return refused;
+    }
+    return null;
+  }
+
   /** The per-socket send buffer bound (tests lower it). */
   maxBufferedBytes = MAX_BUFFERED_BYTES;
 
@@ -135,17 +154,41 @@ export class Hub {
 
   /** Sends the notice to this process's subscriptions to its channel; returns how many. */
   deliverNotice(notice: NotificationNotice): number {
+    return this.sendToRule('notification_channel', notice.notification_channel, notice.section_uuid, (id) => ({ type: 'notification', subscription_id: id, data: notice }));
+  }
+
+  /** Sends `frame(id)` to this process's subscriptions to the rule value on the site; returns how many. */
+  private sendToRule(key: string, value: string, site: string, frame: (id: string) => ServerFrame): number {
     let delivered = 0;
-    for (const { client, id } of this.index.get(indexKey('notification_channel', notice.notification_channel)) ?? []) {
-      if (client.siteUuid !== notice.section_uuid) continue;
+    for (const { client, id } of this.index.get(indexKey(key, value)) ?? []) {
+      if (client.siteUuid !== site) continue;
       try {
-        client.send({ type: 'notification', subscription_id: id, data: notice });
+        client.send(frame(id));
         delivered++;
       } catch {
         // A socket that fails to send is closing; its close handler removes it.
       }
     }
     return delivered;
+  }
+
+  /** Set by the Redis bridge: sends a moderation event to every process (each calls deliverModeration). */
+  moderationRelay: ((event: ModerationEvent) => void) | null = null;
+
+  /** Tells every open moderation queue of the event's site (docs/moderation.md "Live"), on every process. */
+  moderate(event: ModerationEvent): void {
+    if (this.moderationRelay) this.moderationRelay(event);
+    else this.deliverModeration(event);
+  }
+
+  /** Sends the event to this process's subscriptions to the site's moderation queue; returns how many. */
+  deliverModeration(event: ModerationEvent): number {
+    return this.sendToRule('moderation_section_uuid', event.section_uuid, event.section_uuid, (id) => ({ type: 'moderation', subscription_id: id, data: event }));
+  }
+
+  /** Whether some socket of this process subscribed to the rule value. */
+  hasSubscribers(key: string, value: string): boolean {
+    return (this.index.get(indexKey(key, value))?.size ?? 0) > 0;
   }
 
   /** Set by the Redis bridge: sends a site change to every process (each calls noteSiteChanged). */

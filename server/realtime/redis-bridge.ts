@@ -14,6 +14,7 @@ import type * as IORedis from 'ioredis';
 import { loadPackage } from '../lazyPackage.ts';
 import type { ContentEvent } from '../../core/api/types.ts';
 import type { NotificationNotice } from '../../core/api/notificationTypes.ts';
+import type { ModerationEvent } from '../../core/moderation/types.ts';
 import type { Hub } from './hub.ts';
 import { HEARTBEAT_MS, type SignalMessage } from './signals.ts';
 
@@ -23,6 +24,8 @@ export const SIGNALS_CHANNEL = 'vf:signals';
 export const SITE_CHANGES_CHANNEL = 'vf:site-changes';
 /** Notification notices (docs/notifications.md "Live delivery"): at most once, like events; the list call is the truth. */
 export const NOTICES_CHANNEL = 'vf:notices';
+/** Moderation queue events (docs/moderation.md "Live"): at most once, like events; the queue call is the truth. */
+export const MODERATION_CHANNEL = 'vf:moderation';
 /** How long closing waits for the goodbye message to reach Redis. */
 const GOODBYE_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -50,6 +53,7 @@ export class RedisBridge {
       if (channel === SIGNALS_CHANNEL) this.receiveSignal(message);
       else if (channel === SITE_CHANGES_CHANNEL) this.hub.noteSiteChanged(message);
       else if (channel === NOTICES_CHANNEL) this.receiveNotice(message);
+      else if (channel === MODERATION_CHANNEL) this.receiveModeration(message);
       else this.receive(message);
     });
     this.subscriber.on('ready', () => {
@@ -68,7 +72,7 @@ export class RedisBridge {
     });
     try {
       await Promise.race([Promise.all([bridge.publisher.connect(), bridge.subscriber.connect()]), timeout]);
-      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL, SITE_CHANGES_CHANNEL, NOTICES_CHANNEL), timeout]);
+      await Promise.race([bridge.subscriber.subscribe(CHANNEL, SIGNALS_CHANNEL, SITE_CHANGES_CHANNEL, NOTICES_CHANNEL, MODERATION_CHANNEL), timeout]);
     } catch (error) {
       void bridge.close();
       throw new Error(`REDIS_URL: cannot use Redis at start: ${(error as Error).message}`);
@@ -78,6 +82,7 @@ export class RedisBridge {
     hub.signals.relay = (message) => bridge.publishSignal(message);
     hub.siteRelay = (site) => bridge.publishSiteChange(site);
     hub.noticeRelay = (notice) => bridge.publishNotice(notice);
+    hub.moderationRelay = (event) => bridge.publishModeration(event);
     hub.signals.hello();
     bridge.heartbeat = setInterval(() => hub.signals.heartbeat(), HEARTBEAT_MS);
     bridge.heartbeat.unref();
@@ -98,15 +103,29 @@ export class RedisBridge {
   }
 
   private publishNotice(notice: NotificationNotice): void {
-    this.publisher.publish(NOTICES_CHANNEL, JSON.stringify(notice)).catch((error: Error) => {
-      this.log.error({ err: error }, 'redis publish of a notice failed; delivering locally only');
-      this.hub.deliverNotice(notice);
+    this.publishOrDeliver(NOTICES_CHANNEL, notice, 'notice', () => this.hub.deliverNotice(notice));
+  }
+
+  /** Publishes to every process; when Redis is unreachable, at least this process's pages get it. */
+  private publishOrDeliver(channel: string, message: object, what: string, deliverHere: () => void): void {
+    this.publisher.publish(channel, JSON.stringify(message)).catch((error: Error) => {
+      this.log.error({ err: error }, `redis publish of a ${what} failed; delivering locally only`);
+      deliverHere();
     });
   }
 
   private receiveNotice(message: string): void {
     const notice = parse<NotificationNotice>(message);
     if (notice && typeof notice.notification_channel === 'string' && typeof notice.section_uuid === 'string') this.hub.deliverNotice(notice);
+  }
+
+  private publishModeration(event: ModerationEvent): void {
+    this.publishOrDeliver(MODERATION_CHANNEL, event, 'moderation event', () => this.hub.deliverModeration(event));
+  }
+
+  private receiveModeration(message: string): void {
+    const event = parse<ModerationEvent>(message);
+    if (event && event.content_type === 'moderation' && typeof event.section_uuid === 'string') this.hub.deliverModeration(event);
   }
 
   private receive(message: string): void {
@@ -151,6 +170,7 @@ export class RedisBridge {
     this.hub.relay = null;
     this.hub.siteRelay = null;
     this.hub.noticeRelay = null;
+    this.hub.moderationRelay = null;
     this.hub.signals.relay = null;
     if (relayed) {
       let timer: ReturnType<typeof setTimeout> | undefined;

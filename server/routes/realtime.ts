@@ -131,6 +131,8 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
         if (isNew && app.hub.subscriptionCount(client) >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return send({ type: 'error', message: `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`, subscription_id: frame.subscription_id });
         }
+        const refused = await app.hub.refusal(client.siteUuid, frame.filter.one_of, frame.access_token);
+        if (refused) return send({ type: 'error', message: refused, subscription_id: frame.subscription_id });
         // Subscribe first, then read the latest numbers: any event after that read is delivered,
         // any before it is at or below the number the client catches up to.
         app.hub.subscribe(client, frame.subscription_id, frame.filter.one_of);

@@ -35,7 +35,7 @@ export async function counts(app: FastifyInstance, token: string): Promise<Queue
   return resultOf<QueueCounts>(await app.inject({ method: 'GET', url: '/api/v2/moderation/counts', headers: bearer(token), query: { section: SITE } }));
 }
 
-export function decideCall(app: FastifyInstance, token: string | undefined, decision: string, items: { uuid: string; state: string }[], section: string = SITE): Promise<LightMyRequestResponse> {
+export function decideCall(app: FastifyInstance, token: string | undefined, decision: string, items: readonly { uuid: string; state: string }[], section: string = SITE): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/v2/moderation/decisions', headers: bearer(token), payload: { section, decision, items } });
 }
 

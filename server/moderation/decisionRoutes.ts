@@ -1,0 +1,82 @@
+/**
+ * The queue's decisions on `/api/v2` (docs/moderation.md): approve, reject, spam or pick 1–500
+ * items at once, each with the state the moderator saw, and undo one within UNDO_WINDOW_MS.
+ * After commit each item's page gets its usual event, every open queue of the site `decided`,
+ * and an approved held item notifies as it would have on posting.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DECISIONS, type Decision } from '../../core/moderation/types.ts';
+import { HttpError } from '../errors.ts';
+import { notifyApproved } from '../notifications/create.ts';
+import { answers, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
+import { shape } from '../routes/contentSchemas.ts';
+import { getContainer } from '../storage/containers.ts';
+import { moderatorOf } from './access.ts';
+import { decideMany, undoDecision } from './decisions.ts';
+import { announceDecided } from './live.ts';
+import { decisionResult } from './schemas.ts';
+
+export const MAX_DECISION_ITEMS = 500;
+
+interface DecisionBody extends Common {
+  section: string;
+  decision: Decision;
+  items: { uuid: string; state: string }[];
+}
+
+const seenItem = { type: 'object', additionalProperties: false, properties: { uuid, state: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['uuid', 'state'] } as const;
+
+export default async function decisionRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: DecisionBody }>(
+    '/moderation/decisions',
+    {
+      schema: {
+        body: strictObject(
+          { decision: { type: 'string', enum: [...DECISIONS] }, items: { type: 'array', minItems: 1, maxItems: MAX_DECISION_ITEMS, items: seenItem } },
+          ['section', 'decision', 'items'],
+        ),
+        querystring: strictObject({}),
+        response: answers(decisionResult),
+      },
+    },
+    async (request) => {
+      const { site, user } = await moderatorOf(app.db, request, request.body.section);
+      const { decision, items } = request.body;
+      if (new Set(items.map((item) => item.uuid)).size !== items.length) throw new HttpError(400, 'Each item once', { field: 'items' });
+      const result = await decideMany(app.db, site.uuid, user.row.uuid, decision, items);
+      for (const event of result.events) app.hub.publish(event); // after commit
+      announceDecided(app, site.uuid, { uuid: user.row.uuid, name: user.row.name }, result.decided, decision);
+      if (result.decided.length === 0) {
+        const first = result.conflicts[0]!;
+        throw new HttpError(409, first.decided_by ? `Already decided by ${first.decided_by}` : 'Already changed since you saw it', { decided_by: first.decided_by });
+      }
+      // An approved item notifies now, as it would have on posting without premoderation.
+      const approvedHeld = result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible');
+      for (const d of approvedHeld) {
+        const container = await getContainer(app.db, site.uuid, d.before.container_uuid);
+        if (container) await notifyApproved(app, d.uuid, container);
+      }
+      return { result: { decided: result.decided.map(({ uuid: id, state, decision_uuid }) => ({ uuid: id, state, decision_uuid })), conflicts: result.conflicts } };
+    },
+  );
+
+  app.post<{ Params: { decision_uuid: string }; Body: Common & { section: string } }>(
+    '/moderation/decisions/:decision_uuid/undo',
+    {
+      schema: {
+        params: params(['decision_uuid']),
+        body: strictObject({}, ['section']),
+        querystring: strictObject({}),
+        response: answers(shape({ uuid: { type: 'string' }, state: { type: 'string' }, decision_uuid: { type: 'string' } }, ['uuid', 'state', 'decision_uuid'])),
+      },
+    },
+    async (request) => {
+      const { site, user } = await moderatorOf(app.db, request, request.body.section);
+      const undone = await undoDecision(app.db, site.uuid, user.row.uuid, request.params.decision_uuid);
+      if (undone.event) app.hub.publish(undone.event);
+      const item = { uuid: undone.row.uuid, state: undone.row.state };
+      announceDecided(app, site.uuid, { uuid: user.row.uuid, name: user.row.name }, [item], 'undo');
+      return { result: { ...item, decision_uuid: undone.record.uuid } };
+    },
+  );
+}
