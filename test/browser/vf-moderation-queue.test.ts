@@ -149,17 +149,15 @@ describe('<vf-moderation-queue>', () => {
       expect($(el, '[part="selected"]')!.textContent).to.equal('1 selected');
 
       await press('a');
-      await waitUntil(() => items(el).length === 3, 'approved item left');
+      await waitUntil(() => items(el).length === 3 && notice(el) === 'Approved.', 'approved item left, said so');
       expect(texts(el)[0]).to.equal(`${word} three`);
-      expect(notice(el)).to.equal('Approved.');
       expect($(el, '[part~="undo"]')).to.not.equal(null);
       expect(focused(el)).to.equal(items(el)[0]); // the focus stays in the list
       await expect(el).to.be.accessible();
 
       await press('z');
-      await waitUntil(() => items(el).length === 4, 'undone: back in place');
+      await waitUntil(() => items(el).length === 4 && notice(el) === 'Decision undone.', 'undone: back in place');
       expect(texts(el)[0]).to.equal(`${word} four`);
-      expect(notice(el)).to.equal('Decision undone.');
 
       await press('r');
       await waitUntil(() => items(el).length === 3 && notice(el) === 'Rejected.', 'rejected');
@@ -186,8 +184,7 @@ describe('<vf-moderation-queue>', () => {
       await waitUntil(() => $(el, '[part="selected"]')!.textContent === '3 selected', 'range selected');
       expect([0, 1, 2, 3].map((i) => box(i).checked)).to.deep.equal([true, true, true, false]);
       buttonByText(el, 'Approve selected')!.click();
-      await waitUntil(() => items(el).length === 1, 'three approved');
-      expect(notice(el)).to.equal('3 items approved.');
+      await waitUntil(() => items(el).length === 1 && notice(el) === '3 items approved.', 'three approved');
       $<HTMLInputElement>(el, '[part="select-all"]')!.click();
       await waitUntil(() => box(0).checked, 'all selected');
       buttonByText(el, 'Reject selected')!.click();
