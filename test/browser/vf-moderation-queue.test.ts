@@ -15,7 +15,7 @@ import { bootCore, published } from './support/boot.ts';
 import { $, $$, buttonByText, shadow, typeInto, waitFor } from './support/dom.ts';
 import { expectErrorState, expectLoadingState, expectOfflineState } from './support/elementStates.ts';
 import { logIn, logOut, MODERATOR } from './support/login.ts';
-import { decideElsewhere, heldConversation, holdFrames, installHoldableSocket, postHeld, releaseFrames } from './support/moderationQueue.ts';
+import { askForName, decideElsewhere, heldConversation, holdFrames, installHoldableSocket, postHeld, releaseFrames } from './support/moderationQueue.ts';
 import { throttleFetch } from './support/network.ts';
 
 const config = () => testConfig() as unknown as { language?: string };
@@ -227,6 +227,20 @@ describe('<vf-moderation-queue>', () => {
       }
       await waitFor(() => $(el, '[part="empty"]'), 'it left the queue');
       await expect(el).to.be.accessible();
+    });
+
+    it('Names and pictures: a new name that waits, approved from the queue', async () => {
+      const renamed = await newReader('Old Name');
+      const wanted = unique('New Name');
+      await askForName(renamed, wanted);
+      const el = await mount();
+      const tab = await waitFor(() => $$<HTMLButtonElement>(el, '[role="tab"]').find((t) => t.textContent?.startsWith('Names and pictures')), 'profiles tab');
+      tab.click();
+      const entry = await waitFor(() => items(el).find((item) => item.textContent?.includes(wanted)), 'the waiting name');
+      expect(entry.textContent).to.contain(`New name: ${wanted}`);
+      await expect(el).to.be.accessible();
+      (entry.querySelector('[part~="profile-approve"]') as HTMLButtonElement).click();
+      await waitUntil(() => !items(el).some((item) => item.textContent?.includes(wanted)), 'decided: gone');
     });
 
     it('German: tabs, notes and actions in German', async () => {

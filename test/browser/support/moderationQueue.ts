@@ -6,7 +6,7 @@
  */
 import type { Comment, Container } from '../../../core/api/types.ts';
 import type { DecisionResult } from '../../../core/moderation/types.ts';
-import { adminToken, getContainer, postComment, setContainerSettings, testConfig, unique, type Reader } from './api.ts';
+import { adminToken, getContainer, postComment, setContainerSettings, setSiteSettings, testConfig, unique, type Reader } from './api.ts';
 
 let admin: Promise<string> | null = null;
 /** One admin login per test page (the server limits logins per email). */
@@ -33,6 +33,25 @@ export async function decideElsewhere(decision: string, items: Array<{ uuid: str
   });
   if (!res.ok) throw new Error(`decisions: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { result: DecisionResult }).result;
+}
+
+/**
+ * A reader asks for a new name on a site whose new names wait for a moderator (the site setting is
+ * on only for the call: other test files share the server).
+ */
+export async function askForName(reader: Reader, name: string): Promise<void> {
+  const { apiBase, siteUuid } = testConfig();
+  await setSiteSettings({ enable_username_premoderation: true });
+  try {
+    const res = await fetch(`${apiBase}/users/${reader.auth.user.uuid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.token}` },
+      body: JSON.stringify({ name, verb: 'PATCH', section: siteUuid }),
+    });
+    if (!res.ok) throw new Error(`name: ${res.status} ${await res.text()}`);
+  } finally {
+    await setSiteSettings({ enable_username_premoderation: false });
+  }
 }
 
 let paused = false;
