@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import decisionRoutes from './decisionRoutes.ts';
+import drawerRoutes from './drawer.ts';
 import { watchModeration } from './live.ts';
 import moderationQueueRoutes from './routes.ts';
 
@@ -11,4 +12,5 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
   watchModeration(app);
   await app.register(moderationQueueRoutes);
   await app.register(decisionRoutes);
+  await app.register(drawerRoutes);
 }

@@ -109,3 +109,15 @@ export async function hiddenByBan(db: Kysely<Database>, userUuids: string[], now
   for (const row of rows) if (!latest.has(row.user_uuid)) latest.set(row.user_uuid, row.ban_level);
   return new Set([...latest].filter(([, level]) => level === 'ghost' || level === 'hide').map(([uuid]) => uuid));
 }
+
+/** Every ban of the user, newest first, lifted and expired ones too, with who made it (the moderation drawer). */
+export async function banHistory(db: Kysely<Database>, userUuid: string) {
+  return db
+    .selectFrom('bans')
+    .leftJoin('users', 'users.uuid', 'bans.created_by')
+    .selectAll('bans')
+    .select('users.name as created_by_name')
+    .where('bans.user_uuid', '=', userUuid)
+    .orderBy('bans.date_created', 'desc')
+    .execute();
+}
