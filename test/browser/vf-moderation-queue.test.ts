@@ -115,16 +115,35 @@ describe('<vf-moderation-queue>', () => {
       expect(items(el).length).to.equal(1);
     });
 
-    it('shows each item with its author, kind, page and state, and the author drawer with notes and switches', async () => {
+    it('shows each item with its author, kind and state; the author drawer: their items, a staff note, the switches, only their items', async () => {
       const word = unique('drawer');
       const container = await heldConversation();
-      await postHeld(reader, container, `Look at ${word}`);
-      const el = await mountFor(word, 1);
-      const item = items(el)[0]!;
-      expect(item.querySelector('[part="author"]')!.textContent).to.equal('Queued Reader');
+      const author = await newReader('Drawer Author');
+      await postHeld(author, container, `Look at ${word}`);
+      await postHeld(reader, container, `Someone else on ${word}`);
+      const el = await mountFor(word, 2);
+      const item = items(el).find((i) => i.textContent?.includes('Look at'))!;
       expect(item.querySelector('[part="kind"]')!.textContent).to.equal('Comment');
       expect(item.querySelector('[part="state"]')!.textContent).to.equal('Pending');
+      expect(item.querySelector('[part="author"]')!.textContent).to.equal('Drawer Author');
+      (item.querySelector('[part="author"]') as HTMLButtonElement).click();
+
+      const drawer = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[part="drawer"][open]'), 'drawer open');
+      await waitFor(() => drawer.querySelector('[part="recent"] li'), 'their items');
+      expect(drawer.querySelector('[part="recent"]')!.textContent).to.contain(`Look at ${word}`);
+      expect(drawer.textContent).to.contain('Never banned.');
+      const trusted = drawer.querySelector<HTMLInputElement>('[part="switch-badge_trusted"]')!;
+      expect(trusted.checked).to.equal(false);
+      trusted.click();
+      await waitUntil(() => trusted.checked, 'trusted on');
+      typeInto(drawer.querySelector<HTMLTextAreaElement>('[part="note-text"]')!, 'Asked to keep it civil');
+      (drawer.querySelector('[part~="note-add"]') as HTMLButtonElement).click();
+      await waitUntil(() => drawer.querySelector('[part="notes"]')?.textContent?.includes('Asked to keep it civil'), 'note listed');
       await expect(el).to.be.accessible();
+
+      (drawer.querySelector('[part~="filter-by-author"]') as HTMLButtonElement).click();
+      await waitUntil(() => items(el).length === 1 && !$(el, 'dialog[part="drawer"]'), 'only their items');
+      expect($(el, '[part="filter-author"]')!.textContent).to.contain('Only items by Drawer Author');
     });
 
     it('keys in the list: j/k move, x selects, a approves, z undoes, r rejects, s marks spam, ? lists them; never while typing', async () => {
