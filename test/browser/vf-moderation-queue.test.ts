@@ -146,6 +146,24 @@ describe('<vf-moderation-queue>', () => {
       expect($(el, '[part="filter-author"]')!.textContent).to.contain('Only items by Drawer Author');
     });
 
+    it('ban the author: the conversations\' ban dialog opens from the item; the drawer then lists the ban', async () => {
+      const word = unique('ban');
+      const container = await heldConversation();
+      const author = await newReader('Banned Author');
+      await postHeld(author, container, `Rude ${word}`);
+      const el = await mountFor(word, 1);
+      (items(el)[0]!.querySelector('[part~="action-ban"]') as HTMLButtonElement).click();
+      const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[part="ban-dialog"][open]'), 'ban dialog');
+      expect(dialog.querySelector('h2')!.textContent).to.equal('Ban Banned Author');
+      typeInto(dialog.querySelector('textarea')!, 'Insults');
+      (dialog.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+      await waitUntil(() => notice(el) === 'Banned Author is banned.', 'banned');
+      (items(el)[0]!.querySelector('[part="author"]') as HTMLButtonElement).click();
+      const drawer = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[part="drawer"][open]'), 'drawer');
+      await waitUntil(() => drawer.querySelector('[part="bans"] li')?.textContent?.includes('in force'), 'the ban listed');
+      expect(drawer.querySelector('[part="bans"]')!.textContent).to.contain('Reason: Insults');
+    });
+
     it('keys in the list: j/k move, x selects, a approves, z undoes, r rejects, s marks spam, ? lists them; never while typing', async () => {
       const word = unique('keys');
       const container = await heldConversation();
