@@ -17,6 +17,7 @@ import { chatRows } from './chat.ts';
 import { chatSessionRows } from './chat-element.ts';
 import { notificationRows } from './notifications.ts';
 import { trendingRows } from './trending.ts';
+import { moderationQueueRows } from './moderationQueue.ts';
 import { pollTable } from './polls.ts';
 import { postingTable } from './posting.ts';
 import { analyticsRows } from './analytics.ts';
@@ -77,6 +78,8 @@ rows.push(...(await chatRows()));
 rows.push(...(await notificationRows()));
 // The trending read on a site with 100,000 conversations (bench/trending.ts), plain and for one reader.
 rows.push(...(await trendingRows()));
+// The moderation queue with 100,000 pending items on 1,000 pages (bench/moderationQueue.ts): first pages, filters, approving 500.
+rows.push(...(await moderationQueueRows()));
 // A busy poll (bench/polls.ts): 1,000 votes a second with live results, votes lost 0, per engine.
 rows.push(...(await pollTable()));
 // Analytics (bench/analytics.ts): ingest events/s in batches of 100 on one process, and the dashboard over 10M events' aggregates.

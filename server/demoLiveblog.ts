@@ -111,11 +111,12 @@ const write = (app: FastifyInstance, container: ContainersTable, actor: UserRow,
 
 /**
  * An item of the demo content (demoChat.ts too) written as the kind's routes write it: checked
- * by its policy, stored with its `created` event, published after commit. `date` backdates it.
+ * by its policy, stored with its `created` event, published after commit. `date` backdates it;
+ * `state` holds it for a moderator (server/demo/moderationQueue.ts).
  */
 export async function writeDemoContent(
   app: FastifyInstance, policy: KindPolicy, container: ContainersTable, actor: UserRow, input: string,
-  { parent, date }: { parent?: ContentsTable; date?: number } = {},
+  { parent, date, state }: { parent?: ContentsTable; date?: number; state?: 'awaiting_moderation' } = {},
 ): Promise<ContentsTable> {
   const text = await policy.checkText(app.db, container, !!parent, input);
   if (!text.ok) throw new Error(`demo ${policy.kind}: ${text.message}`);
@@ -130,6 +131,7 @@ export async function writeDemoContent(
       media: text.media,
       ...(parent ? { parent } : {}),
       ...(date === undefined ? {} : { date_created: date }),
+      ...(state ? { state } : {}),
     },
     (stored) => contentEvent('created', withActor(stored, actor), actor.uuid),
   );

@@ -7,7 +7,8 @@
  * demo topics' followers (demoTopics.ts), the demo stories that trend (demoTrending.ts), the
  * demo cookbook's reviews (demoReviews.ts), the demo editors' notifications
  * (demoNotifications.ts), the demo share page's shares (demoShares.ts), the demo polls with
- * their votes (demoPolls.ts), the analytics dashboard's history (demoAnalytics.ts) and the
+ * their votes (demoPolls.ts), the moderation queue's held and reported items
+ * (demo/moderationQueue.ts), the analytics dashboard's history (demoAnalytics.ts) and the
  * Gigya and Janrain logins through their local stand-ins (demoIdentity.ts).
  * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
  * to these).
@@ -29,6 +30,7 @@ import { seedDemoShares } from './demoShares.ts';
 import { seedDemoPolls } from './demoPolls.ts';
 import { seedDemoReviews } from './demoReviews.ts';
 import { seedDemoAnalytics } from './demoAnalytics.ts';
+import { seedDemoModerationQueue } from './demo/moderationQueue.ts';
 import { DEMO_AD_SETTINGS } from './demoAds.ts';
 import { retireDemoIdentity, seedDemoIdentity } from './demoIdentity.ts';
 
@@ -78,6 +80,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoNotifications(app); // after the content they are about
   await seedDemoShares(app); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
+  await seedDemoModerationQueue(app); // held and reported items on the pages above (server/demo/moderationQueue.ts)
   await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
   await seedDemoIdentity(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
 }

@@ -39,6 +39,8 @@ export async function authorsOf(db: Kysely<Database>, uuids: string[]): Promise<
       .selectFrom('contents')
       .select((eb) => ['actor_uuid', 'state', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(eb.case().when('total_flags', '>', 0).then(1).else(0).end()).as('flagged')])
       .where('actor_uuid', 'in', uuids)
+      // What a moderator decided or let through; their held items are not counted (nor read).
+      .where('state', 'in', ['visible', 'disabled', 'spam'])
       .groupBy(['actor_uuid', 'state'])
       .execute(),
   ]);

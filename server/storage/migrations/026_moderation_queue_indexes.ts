@@ -14,8 +14,11 @@ export const moderationQueueIndexes: Migration = {
     await db.schema.createIndex('contents_queue').on('contents').columns(['site_uuid', 'state', ...keyset]).execute();
     await db.schema.createIndex('contents_queue_container').on('contents').columns(['container_uuid', 'state', ...keyset]).execute();
     await db.schema.createIndex('contents_queue_actor').on('contents').columns(['actor_uuid', 'state', ...keyset]).execute();
-    // Reported and approved are a small part of the visible items: partial indexes hold only them.
-    await db.schema.createIndex('contents_queue_reported').on('contents').columns(['site_uuid', ...keyset]).where(sql.ref('total_flags'), '>', 0).execute();
-    await db.schema.createIndex('contents_queue_approved').on('contents').columns(['site_uuid', ...keyset]).where(sql.ref('moderated_at'), 'is not', null).execute();
+    // Reported, unmoderated and approved items are each a part of the visible ones: partial
+    // indexes hold only them, so their pages and counts read no other row.
+    const partial = ['site_uuid', 'state', ...keyset];
+    await db.schema.createIndex('contents_queue_reported').on('contents').columns(partial).where(sql.ref('total_flags'), '>', 0).execute();
+    await db.schema.createIndex('contents_queue_unmoderated').on('contents').columns(partial).where(sql.ref('moderated_at'), 'is', null).execute();
+    await db.schema.createIndex('contents_queue_approved').on('contents').columns(partial).where(sql.ref('moderated_at'), 'is not', null).execute();
   },
 };
