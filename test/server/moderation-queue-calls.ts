@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Comment, Container } from '../../core/api/types.ts';
-import type { DecisionResult, QueueCounts, QueueItem, QueuePage } from '../../core/moderation/types.ts';
+import assert from 'node:assert/strict';
+import type { DecisionResult, ModerationEvent, QueueCounts, QueueItem, QueuePage } from '../../core/moderation/types.ts';
+import type { Client } from './realtime-client.ts';
 import { call } from './comment-calls.ts';
 import { bearer, confirmedPage, container, postComment, resultOf, SITE } from './helpers.ts';
 
@@ -45,3 +47,13 @@ export async function decide(app: FastifyInstance, token: string, decision: stri
 
 /** The uuids of a queue page's items. */
 export const uuidsOf = (page: QueuePage<QueueItem>) => page.items.map((item) => item.uuid);
+
+/** The next moderation frame's event named `name` (others that come between, like counts, are skipped). */
+export async function nextModeration(client: Client, name: ModerationEvent['event'], timeoutMs = 5000): Promise<ModerationEvent> {
+  for (;;) {
+    const frame = await client.next(timeoutMs);
+    assert.equal(frame.type, 'moderation', JSON.stringify(frame));
+    const event = (frame as { data: ModerationEvent }).data;
+    if (event.event === name) return event;
+  }
+}

@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { ServerFrame } from '../../core/api/types.ts';
-import type { ModerationEvent } from '../../core/moderation/types.ts';
 import { call } from './comment-calls.ts';
 import { build, signup, signupAs, SITE } from './helpers.ts';
-import { decide, pageWithConversation, post } from './moderation-queue-calls.ts';
+import { decide, nextModeration, pageWithConversation, post } from './moderation-queue-calls.ts';
 import { type Client, connect } from './realtime-client.ts';
 
 async function socket(t: TestContext, app: FastifyInstance): Promise<Client> {
@@ -21,16 +20,6 @@ async function socket(t: TestContext, app: FastifyInstance): Promise<Client> {
 function subscribe(client: Client, token: string | undefined): Promise<ServerFrame> {
   client.send({ type: 'subscribe', subscription_id: 'queue', filter: { one_of: [{ key: 'moderation_section_uuid', values: [SITE] }] }, ...(token ? { access_token: token } : {}) });
   return client.next();
-}
-
-/** The next moderation frame's event (counts that come between are skipped unless asked for). */
-async function nextModeration(client: Client, name: ModerationEvent['event']): Promise<ModerationEvent> {
-  for (;;) {
-    const frame = await client.next(3000);
-    assert.equal(frame.type, 'moderation', JSON.stringify(frame));
-    const event = (frame as { data: ModerationEvent }).data;
-    if (event.event === name) return event;
-  }
 }
 
 describe('moderation queue: live', () => {
