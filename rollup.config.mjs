@@ -62,6 +62,7 @@ const chunks = {
     'vf-user-ratings': 'elements/vf-user-ratings/define.ts',
     'vf-analytics-dashboard': 'elements/vf-analytics-dashboard/define.ts',
     'vf-site-settings': 'elements/vf-site-settings/define.ts',
+    'vf-moderation-queue': 'elements/vf-moderation-queue/define.ts',
   },
   output: {
     dir: 'dist/chunks',

@@ -5,6 +5,7 @@
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ContentEvent, EventContentType } from '../api/types.ts';
+import type { ModerationEvent } from '../moderation/types.ts';
 
 export type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 
@@ -37,4 +38,16 @@ export function contentHandlers(): ContentHandler[] {
 export function listBaseline(data: { pages?: Array<{ latest_seq?: number }> }): number | null {
   const seqs = (data.pages ?? []).map((page) => page.latest_seq).filter((seq): seq is number => typeof seq === 'number');
   return seqs.length ? Math.min(...seqs) : null;
+}
+
+/** Applies a moderation frame's event (docs/moderation.md "Live"): registered by the queue's endpoints' module. */
+export type ModerationHandler = (dispatch: Dispatch, getState: () => unknown, event: ModerationEvent) => void;
+let moderationHandler: ModerationHandler | null = null;
+
+export function registerModerationHandler(handler: ModerationHandler): void {
+  moderationHandler = handler;
+}
+
+export function moderationHandlerFor(): ModerationHandler | null {
+  return moderationHandler;
 }

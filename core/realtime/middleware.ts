@@ -8,17 +8,19 @@
  * exactly once and in order per container (sequencer.ts), gaps filled by the catch-up call,
  * which is retried with back-off while it fails (catchUp.ts); Retry also retries it at once.
  * Typing and presence frames, and the reader's typing, go through signals.ts; `notification` frames
- * become `notifications/noticeReceived` (core/notifications/live.ts).
+ * become `notifications/noticeReceived` (core/notifications/live.ts); `moderation` frames go to the
+ * moderation queue's handler (core/api/moderationLive.ts), unsequenced.
  */
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '../api/types.ts';
 import { getConfig } from '../config.ts';
+import { readAccessToken } from '../session/storage.ts';
 import { baseApi } from '../api/base.ts';
 import type { SessionState } from '../session/slice.ts';
 import type { RetryOptions } from './retries.ts';
 import { backoffDelay } from './backoff.ts';
 import { createCatchUp } from './catchUp.ts';
-import { contentHandlers } from './contentHandlers.ts';
+import { contentHandlers, moderationHandlerFor } from './contentHandlers.ts';
 import { applyContentEvent } from './events.ts';
 import { watchPage } from './pageSignals.ts';
 import { EventSequencer } from './sequencer.ts';
@@ -33,6 +35,8 @@ import { noticeReceived } from '../notifications/slice.ts';
 export const KEEP_ALIVE_MS = 30000;
 export const SUBSCRIBE_TIMEOUT_MS = 5000;
 export const MAX_RETRIES = 5;
+/** Subscriptions the server grants only to some users: their subscribe frame carries the access token. */
+const STAFF_RULES = new Set(['moderation_section_uuid']);
 const OPEN = 1;
 
 /** Actions after which the socket may need opening or frames sending. */
@@ -160,6 +164,8 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
         }
       } else if (frame.type === 'event' && frame.data) {
         catchUp.run(frame.data.content_container_uuid, sequencer.receive(frame.data), frame.subscription_id);
+      } else if (frame.type === 'moderation' && frame.data) {
+        moderationHandlerFor()?.(api.dispatch, api.getState, frame.data);
       } else if (frame.type === 'notification' && frame.data) {
         api.dispatch(noticeReceived(frame.data));
       } else if (frame.type === 'typing' || frame.type === 'presence') {
@@ -201,7 +207,10 @@ export function createRealtimeMiddleware({ catchUp: catchUpOptions }: { catchUp?
           api.dispatch(unsubscribed({ id: sub.id }));
         } else if (sub.status === 'subscribing' && !pending.has(sub.id)) {
           // Not open yet: the subscription stays queued and goes out from socketOpened.
-          if (!send({ type: 'subscribe', subscription_id: sub.id, filter: { one_of: sub.rules }, ...(sub.signals && { signals: true }) })) continue;
+          const frame: ClientFrame = { type: 'subscribe', subscription_id: sub.id, filter: { one_of: sub.rules }, ...(sub.signals && { signals: true }) };
+          // Rules only staff may use (the moderation queue's) go with the viewer's token.
+          const token = sub.rules.some((rule) => STAFF_RULES.has(rule.key)) ? readAccessToken() : null;
+          if (!send(token ? { ...frame, access_token: token } : frame)) continue;
           pending.set(
             sub.id,
             setTimeout(() => {

@@ -1,5 +1,5 @@
 /**
- * What a staff element (analytics dashboard, site settings) shows instead of itself: a note
+ * What a staff element (analytics dashboard, moderation queue, site settings) shows instead of itself: a note
  * (`forbidden`: only administrators…), or a guest's prompt to log in with its Log in button
  * (`authentication/needed` with `action`).
  */

@@ -22,8 +22,9 @@ const intlCache = new Map<string, Promise<VfIntl>>();
 /** The same, once loaded: a root that finds its messages here renders them at once (hydration needs that). */
 const intlLoaded = new Map<string, VfIntl>();
 
+/** `base` and the element's bundle; an element that shows another's tools names both, `page_settings,conversations`. */
 function bundlesFor(bundle: string | undefined): string[] {
-  return bundle && bundle !== 'base' ? ['base', bundle] : ['base'];
+  return ['base', ...(bundle ?? '').split(',').filter((name) => name !== '' && name !== 'base')];
 }
 
 /** Loads (once) the formatjs instance for a language; an unavailable language falls back. */

@@ -42,7 +42,7 @@ export interface ElementDefinition<P extends object> {
    * fills the same height.
    */
   reserve?: string | Record<string, string>;
-  /** The element's i18n bundle (`base` is always loaded). */
+  /** The element's i18n bundle (`base` is always loaded); several are joined by commas (WidgetRoot.tsx). */
   bundle?: string;
   /** What shows while messages load: a space-reserving skeleton (default) or nothing (inline elements). */
   placeholder?: 'skeleton' | 'none';

@@ -65,27 +65,26 @@ export default async function drawerRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.patch<UserParams & { Body: Common & { section: string; badge_trusted?: boolean; always_premoderate?: boolean } }>(
+  type SwitchesRequest = UserParams & { Body: Common & { section: string; badge_trusted?: boolean; always_premoderate?: boolean; verb?: 'PATCH' } };
+  const switches = { badge_trusted: { type: 'boolean' }, always_premoderate: { type: 'boolean' } };
+  const switchesSchema = { params: params(['user_uuid']), body: strictObject(switches, ['section']), querystring: strictObject({}), response: answers(queueAuthor) };
+  const setSwitches = async (request: FastifyRequest<SwitchesRequest>) => {
+    const { user } = await userFor(request, request.body.section);
+    const { badge_trusted, always_premoderate } = request.body;
+    if (badge_trusted === undefined && always_premoderate === undefined) throw badRequest('Give badge_trusted or always_premoderate', 'badge_trusted');
+    const change = {
+      ...(badge_trusted === undefined ? {} : { badge_trusted: badge_trusted ? 1 : 0 }),
+      ...(always_premoderate === undefined ? {} : { always_premoderate: always_premoderate ? 1 : 0 }),
+    };
+    await app.db.updateTable('users').set(change).where('uuid', '=', user.uuid).execute();
+    return { result: (await authorsOf(app.db, [user.uuid])).get(user.uuid)! };
+  };
+  app.patch<SwitchesRequest>('/moderation/users/:user_uuid', { schema: switchesSchema }, setSwitches);
+  // Spec §7: the client sends PATCH as a POST with `verb: 'PATCH'`.
+  app.post<SwitchesRequest>(
     '/moderation/users/:user_uuid',
-    {
-      schema: {
-        params: params(['user_uuid']),
-        body: strictObject({ badge_trusted: { type: 'boolean' }, always_premoderate: { type: 'boolean' } }, ['section']),
-        querystring: strictObject({}),
-        response: answers(queueAuthor),
-      },
-    },
-    async (request) => {
-      const { user } = await userFor(request, request.body.section);
-      const { badge_trusted, always_premoderate } = request.body;
-      if (badge_trusted === undefined && always_premoderate === undefined) throw badRequest('Give badge_trusted or always_premoderate', 'badge_trusted');
-      const change = {
-        ...(badge_trusted === undefined ? {} : { badge_trusted: badge_trusted ? 1 : 0 }),
-        ...(always_premoderate === undefined ? {} : { always_premoderate: always_premoderate ? 1 : 0 }),
-      };
-      await app.db.updateTable('users').set(change).where('uuid', '=', user.uuid).execute();
-      return { result: (await authorsOf(app.db, [user.uuid])).get(user.uuid)! };
-    },
+    { schema: { ...switchesSchema, body: strictObject({ ...switches, verb: { type: 'string', const: 'PATCH' } }, ['section', 'verb']) } },
+    setSwitches,
   );
 
   app.post<UserParams & { Body: Common & { section: string; text: string } }>(

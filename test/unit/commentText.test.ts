@@ -50,4 +50,15 @@ describe('comment text', () => {
   it('text without addresses is one text part', () => {
     assert.deepEqual(linkify('plain words: http only, no address'), [{ text: 'plain words: http only, no address' }]);
   });
+
+  it('marks a span of the text (the word that held it) across paragraphs and inside a link, still as text', () => {
+    const marked = (text: string, mark: readonly [number, number]) => renderToStaticMarkup(createElement(CommentText, { text, mark }));
+    assert.equal(marked('A darn <b>day</b>', [2, 6]), '<div class="vf-comment__text" part="comment-text"><p>A <mark part="mark">darn</mark> &lt;b&gt;day&lt;/b&gt;</p></div>');
+    // Offsets count the blank line between paragraphs.
+    assert.equal(marked('One\n\nTwo darn', [9, 13]), '<div class="vf-comment__text" part="comment-text"><p>One</p><p>Two <mark part="mark">darn</mark></p></div>');
+    assert.equal(
+      marked('see https://spam.example/x now', [12, 16]),
+      '<div class="vf-comment__text" part="comment-text"><p>see <a href="https://spam.example/x" rel="nofollow ugc noopener" target="_blank" part="comment-link">https://<mark part="mark">spam</mark>.example/x</a> now</p></div>',
+    );
+  });
 });

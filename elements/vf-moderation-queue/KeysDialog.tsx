@@ -1,0 +1,35 @@
+/** "?": the queue's keys in a modal dialog (Escape or Close shuts it, the focus returns). */
+import { useEffect, useRef } from 'react';
+import { Button } from '../ui/Button.tsx';
+import { CloseIcon } from '../ui/CloseIcon.tsx';
+import { useT } from '../ui/useIntl.ts';
+import { KEYS } from './keys.ts';
+
+const K = 'page_settings.moderationQueue';
+
+export function KeysDialog({ onClose }: { onClose(): void }) {
+  const t = useT();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="vf-dialog" part="keys-dialog" aria-labelledby="vf-mq-keys-title" onClose={onClose}>
+      <div className="vf-dialog__header">
+        <h2 id="vf-mq-keys-title" className="vf-dialog__title">{t(`${K}.keys.title`)}</h2>
+        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
+          <CloseIcon />
+        </Button>
+      </div>
+      <dl className="vf-dialog__body vf-mq__keys">
+        {KEYS.map(([key, name]) => (
+          <div key={key}>
+            <dt><kbd>{key}</kbd></dt>
+            <dd>{t(`${K}.keys.${name}`)}</dd>
+          </div>
+        ))}
+      </dl>
+    </dialog>
+  );
+}

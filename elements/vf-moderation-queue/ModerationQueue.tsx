@@ -1,0 +1,57 @@
+/**
+ * <vf-moderation-queue>: the site's moderation queues for its moderators and admins
+ * (docs/moderation.md "The element"). A guest is asked to log in; a signed-in reader (or anyone the
+ * server refuses) is told only the site's moderators see it, and nothing else.
+ */
+import { useState } from 'react';
+import { QUEUES, type QueueName } from '../../core/moderation/types.ts';
+import { isPrivileged } from '../../core/permissions/index.ts';
+import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
+import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
+import { OfflineNotice } from '../ui/OfflineNotice.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { StaffGuestPrompt, StaffNote } from '../ui/StaffNotes.tsx';
+import { useT } from '../ui/useIntl.ts';
+import { ViewerProvider } from '../ui/usePermission.ts';
+import { QueueView } from './QueueView.tsx';
+
+const K = 'page_settings.moderationQueue';
+const NOTE = 'vf-mq__note';
+
+export interface ModerationQueueProps {
+  /** `queue`: the queue shown first (pending by default). */
+  queue?: string;
+}
+
+function Gate({ queue }: { queue: QueueName }) {
+  const t = useT();
+  const status = useAppSelector(selectSessionStatus);
+  const sectionUuid = useAppSelector(selectSectionUuid);
+  const user = useAppSelector(selectCurrentUser);
+  /** The server refused this user (a moderator of another site): the same words as a reader's. */
+  const [refusedFor, setRefusedFor] = useState<string | null>(null);
+  let body;
+  if (status !== 'ready' || !sectionUuid) body = <Skeleton lines={12} label={t(`${K}.loading`)} />;
+  else if (!isLoggedInUser(user)) body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="moderation.queue" className={NOTE} />;
+  else if (!isPrivileged(user) || refusedFor === user.uuid) body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className={NOTE} />;
+  else body = <QueueView key={user.uuid} sectionUuid={sectionUuid} viewerUuid={user.uuid} initialQueue={queue} onForbidden={() => setRefusedFor(user.uuid)} />;
+  return (
+    <section className="vf-mq" part="base" aria-labelledby="vf-mq-title">
+      <h2 className="vf-mq__title" id="vf-mq-title" part="title">{t(`${K}.title`)}</h2>
+      <OfflineNotice text={t(`${K}.offline`)} />
+      {body}
+    </section>
+  );
+}
+
+export function ModerationQueue({ queue }: ModerationQueueProps) {
+  const first = (QUEUES as readonly string[]).includes(queue ?? '') ? (queue as QueueName) : 'pending';
+  return (
+    <ViewerProvider>
+      <LoginPromptProvider>
+        <Gate queue={first} />
+      </LoginPromptProvider>
+    </ViewerProvider>
+  );
+}
