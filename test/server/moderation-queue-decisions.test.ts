@@ -32,7 +32,11 @@ describe('moderation queue: decisions', () => {
     assert.deepEqual(uuidsOf(await queue(app, mod.access_token, 'pending')), []);
     assert.equal((await queue(app, mod.access_token, 'approved')).items.length, 3);
     const [item] = (await queue(app, mod.access_token, 'approved')).items;
-    assert.deepEqual(item!.decisions.map((d) => [d.action, d.actor?.uuid, d.state_before, d.state_after]), [['approve', mod.user.uuid, 'awaiting_moderation', 'visible']]);
+    // Newest first: the moderator's approval, then the automatic hold of premoderation on posting.
+    assert.deepEqual(item!.decisions.map((d) => [d.action, d.actor?.uuid, d.state_before, d.state_after]), [
+      ['approve', mod.user.uuid, 'awaiting_moderation', 'visible'],
+      ['hold', undefined, 'new', 'awaiting_moderation'],
+    ]);
   });
 
   test('reject, spam and pick; a reported item approved loses its reports', async (t) => {
@@ -65,7 +69,7 @@ describe('moderation queue: decisions', () => {
     assert.deepEqual([late.json().message, late.json().decided_by], [`Already decided by ${first.user.name}`, first.user.name]);
     const [item] = (await queue(app, first.access_token, 'approved')).items;
     assert.equal(item!.state, 'visible', 'the first decision stands');
-    assert.equal(item!.decisions.length, 1, 'the refused one is not recorded');
+    assert.deepEqual(item!.decisions.map((d) => d.action), ['approve', 'hold'], 'the refused one is not recorded');
 
     // Among others, a conflict is listed and the rest is decided.
     const other = await post(app, ada.access_token, c, 'another');
@@ -82,7 +86,7 @@ describe('moderation queue: decisions', () => {
     const seen = [{ uuid: held.content_uuid, state: 'awaiting_moderation' }];
     assert.equal((await decideCall(app, ada.access_token, 'approve', seen)).statusCode, 403);
     assert.equal((await decideCall(app, undefined, 'approve', seen)).statusCode, 401);
-    assert.equal(await countRows(app, 'moderation_decisions'), 0);
+    assert.equal(await countRows(app, 'moderation_decisions'), 1, 'only the automatic hold on posting');
     assert.deepEqual(uuidsOf(await queue(app, mod.access_token, 'pending')), [held.content_uuid]);
     const tooMany = Array.from({ length: 501 }, () => ({ uuid: crypto.randomUUID(), state: 'visible' }));
     for (const [decision, items, field] of [['hide', seen, 'decision'], ['approve', [], 'items'], ['approve', tooMany, 'items'], ['approve', [...seen, ...seen], 'items']] as const) {
@@ -120,6 +124,6 @@ describe('moderation queue: decisions', () => {
     assert.match(late.json().message, /time to undo/);
     assert.deepEqual(uuidsOf(await queue(app, mod.access_token, 'rejected')), [held.content_uuid]);
     const [item] = (await queue(app, mod.access_token, 'rejected')).items;
-    assert.deepEqual(item!.decisions.map((d) => d.action), ['reject', 'undo', 'approve']);
+    assert.deepEqual(item!.decisions.map((d) => d.action), ['reject', 'undo', 'approve', 'hold']);
   });
 });
