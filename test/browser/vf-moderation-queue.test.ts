@@ -4,7 +4,7 @@
  * moderator's decision and the 409 race, German, axe in each state. One moderator login for the
  * file; each test filters the pending queue to its own comments by a unique word.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-moderation-queue/define.ts';
 import { moderationApi } from '../../core/api/moderation.ts';
@@ -99,7 +99,7 @@ describe('<vf-moderation-queue>', () => {
       const el = await mountFor(unique('nothing'), 0);
       const empty = await waitFor(() => $(el, '[part="empty"]'), 'empty');
       expect(empty.textContent).to.equal('Nothing waits for a moderator.');
-      await waitUntil(() => $$(el, '[part="count"]').every((c) => /^\d/.test(c.textContent ?? '')), 'counts');
+      await waitFor(() => $$(el, '[part="count"]').every((c) => /^\d/.test(c.textContent ?? '')), 'counts');
       expect($$(el, '[role="tab"]').map((tab) => tab.textContent?.replace(/\s*[\d,]+$/, ''))).to.deep.equal([
         'Pending', 'Reported', 'Unmoderated', 'Approved', 'Rejected', 'Names and pictures',
       ]);
@@ -135,14 +135,14 @@ describe('<vf-moderation-queue>', () => {
       const trusted = drawer.querySelector<HTMLInputElement>('[part="switch-badge_trusted"]')!;
       expect(trusted.checked).to.equal(false);
       trusted.click();
-      await waitUntil(() => trusted.checked, 'trusted on');
+      await waitFor(() => trusted.checked, 'trusted on');
       typeInto(drawer.querySelector<HTMLTextAreaElement>('[part="note-text"]')!, 'Asked to keep it civil');
       (drawer.querySelector('[part~="note-add"]') as HTMLButtonElement).click();
-      await waitUntil(() => drawer.querySelector('[part="notes"]')?.textContent?.includes('Asked to keep it civil'), 'note listed');
+      await waitFor(() => drawer.querySelector('[part="notes"]')?.textContent?.includes('Asked to keep it civil'), 'note listed');
       await expect(el).to.be.accessible();
 
       (drawer.querySelector('[part~="filter-by-author"]') as HTMLButtonElement).click();
-      await waitUntil(() => items(el).length === 1 && !$(el, 'dialog[part="drawer"]'), 'only their items');
+      await waitFor(() => items(el).length === 1 && !$(el, 'dialog[part="drawer"]'), 'only their items');
       expect($(el, '[part="filter-author"]')!.textContent).to.contain('Only items by Drawer Author');
     });
 
@@ -157,10 +157,10 @@ describe('<vf-moderation-queue>', () => {
       expect(dialog.querySelector('h2')!.textContent).to.equal('Ban Banned Author');
       typeInto(dialog.querySelector('textarea')!, 'Insults');
       (dialog.querySelector('button[type="submit"]') as HTMLButtonElement).click();
-      await waitUntil(() => notice(el) === 'Banned Author is banned.', 'banned');
+      await waitFor(() => notice(el) === 'Banned Author is banned.', 'banned');
       (items(el)[0]!.querySelector('[part="author"]') as HTMLButtonElement).click();
       const drawer = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[part="drawer"][open]'), 'drawer');
-      await waitUntil(() => drawer.querySelector('[part="bans"] li')?.textContent?.includes('in force'), 'the ban listed');
+      await waitFor(() => drawer.querySelector('[part="bans"] li')?.textContent?.includes('in force'), 'the ban listed');
       expect(drawer.querySelector('[part="bans"]')!.textContent).to.contain('Reason: Insults');
     });
 
@@ -182,24 +182,24 @@ describe('<vf-moderation-queue>', () => {
       await press('k');
       expect(focused(el)).to.equal(items(el)[0]);
       await press('x');
-      await waitUntil(() => items(el)[0]!.getAttribute('part')!.includes('item-selected'), 'selected');
+      await waitFor(() => items(el)[0]!.getAttribute('part')!.includes('item-selected'), 'selected');
       expect($(el, '[part="selected"]')!.textContent).to.equal('1 selected');
 
       await press('a');
-      await waitUntil(() => items(el).length === 3 && notice(el) === 'Approved.', 'approved item left, said so');
+      await waitFor(() => items(el).length === 3 && notice(el) === 'Approved.', 'approved item left, said so');
       expect(texts(el)[0]).to.equal(`${word} three`);
       expect($(el, '[part~="undo"]')).to.not.equal(null);
       expect(focused(el)).to.equal(items(el)[0]); // the focus stays in the list
       await expect(el).to.be.accessible();
 
       await press('z');
-      await waitUntil(() => items(el).length === 4 && notice(el) === 'Decision undone.', 'undone: back in place');
+      await waitFor(() => items(el).length === 4 && notice(el) === 'Decision undone.', 'undone: back in place');
       expect(texts(el)[0]).to.equal(`${word} four`);
 
       await press('r');
-      await waitUntil(() => items(el).length === 3 && notice(el) === 'Rejected.', 'rejected');
+      await waitFor(() => items(el).length === 3 && notice(el) === 'Rejected.', 'rejected');
       await press('s');
-      await waitUntil(() => items(el).length === 2 && notice(el) === 'Marked as spam.', 'spam');
+      await waitFor(() => items(el).length === 2 && notice(el) === 'Marked as spam.', 'spam');
       expect(texts(el)).to.deep.equal([`${word} two`, `${word} one`]);
 
       await press('?');
@@ -207,7 +207,7 @@ describe('<vf-moderation-queue>', () => {
       expect([...dialog.querySelectorAll('kbd')].map((k) => k.textContent)).to.deep.equal(['j', 'k', 'a', 'r', 's', 'x', 'z', '?']);
       await expect(el).to.be.accessible();
       await press('Escape');
-      await waitUntil(() => !$(el, 'dialog[part="keys-dialog"]'), 'closed');
+      await waitFor(() => !$(el, 'dialog[part="keys-dialog"]'), 'closed');
     });
 
     it('select many: Shift+click selects a range, "Select all on this page", Approve selected decides them at once', async () => {
@@ -218,12 +218,12 @@ describe('<vf-moderation-queue>', () => {
       const box = (i: number) => items(el)[i]!.querySelector<HTMLInputElement>('[part="select"]')!;
       box(0).click();
       box(2).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, shiftKey: true }));
-      await waitUntil(() => $(el, '[part="selected"]')!.textContent === '3 selected', 'range selected');
+      await waitFor(() => $(el, '[part="selected"]')!.textContent === '3 selected', 'range selected');
       expect([0, 1, 2, 3].map((i) => box(i).checked)).to.deep.equal([true, true, true, false]);
       buttonByText(el, 'Approve selected')!.click();
-      await waitUntil(() => items(el).length === 1 && notice(el) === '3 items approved.', 'three approved');
+      await waitFor(() => items(el).length === 1 && notice(el) === '3 items approved.', 'three approved');
       $<HTMLInputElement>(el, '[part="select-all"]')!.click();
-      await waitUntil(() => box(0).checked, 'all selected');
+      await waitFor(() => box(0).checked, 'all selected');
       buttonByText(el, 'Reject selected')!.click();
       await waitFor(() => $(el, '[part="empty"]'), 'all decided');
     });
@@ -239,11 +239,11 @@ describe('<vf-moderation-queue>', () => {
       expect(texts(el)).to.deep.equal([`${word} first`]);
       await expect(el).to.be.accessible();
       more.click();
-      await waitUntil(() => items(el).length === 2, 'revealed');
+      await waitFor(() => items(el).length === 2, 'revealed');
       expect(texts(el)).to.deep.equal([`${word} second`, `${word} first`]);
 
       await decideElsewhere('approve', [{ uuid: first.content_uuid, state: first.state }]);
-      await waitUntil(() => items(el).length === 1, 'decided elsewhere: gone');
+      await waitFor(() => items(el).length === 1, 'decided elsewhere: gone');
       expect(notice(el)).to.equal('Demo Admin approved an item; it left the queue.');
     });
 
@@ -257,7 +257,7 @@ describe('<vf-moderation-queue>', () => {
         await decideElsewhere('reject', [{ uuid: held.content_uuid, state: held.state }]);
         items(el)[0]!.focus();
         await press('a');
-        await waitUntil(() => alertText(el) === 'Already decided by Demo Admin.', 'conflict named');
+        await waitFor(() => alertText(el) === 'Already decided by Demo Admin.', 'conflict named');
         expect($(el, '[part~="undo"]')).to.equal(null);
       } finally {
         releaseFrames();
@@ -277,7 +277,7 @@ describe('<vf-moderation-queue>', () => {
       expect(entry.textContent).to.contain(`New name: ${wanted}`);
       await expect(el).to.be.accessible();
       (entry.querySelector('[part~="profile-approve"]') as HTMLButtonElement).click();
-      await waitUntil(() => !items(el).some((item) => item.textContent?.includes(wanted)), 'decided: gone');
+      await waitFor(() => !items(el).some((item) => item.textContent?.includes(wanted)), 'decided: gone');
     });
 
     it('German: tabs, notes and actions in German', async () => {

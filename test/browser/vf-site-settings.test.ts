@@ -3,7 +3,7 @@
  * back from the server, the server's refusals next to their fields, webhooks (add, test ping,
  * delivery status), the scorers' write-only keys, its states, axe, another language.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-site-settings/define.ts';
 import { moderationSettingsApi } from '../../core/api/moderationSettings.ts';
@@ -93,7 +93,7 @@ describe('<vf-site-settings>', () => {
       expect((box as HTMLInputElement).checked).to.equal(true);
       await tabTo(el, (f) => f.matches('[part~="section"][part~="site"] [part~="save"]'));
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => status(el, 'site') === 'Saved', 'saved');
+      await waitFor(() => status(el, 'site') === 'Saved', 'saved');
       expect(section(el, 'site')!.querySelector('[part="status"]')!.getAttribute('role')).to.equal('status');
       expect((await serverSettings()).enable_anonymous_comments).to.equal(true);
       // The page's own settings took the answer.
@@ -106,7 +106,7 @@ describe('<vf-site-settings>', () => {
       const hosts = control(el, 'page_image_hosts')!;
       typeInto(hosts, 'https://images.example/path');
       button(section(el, 'site')!, 'Save').click();
-      await waitUntil(() => hosts.getAttribute('aria-invalid') === 'true', 'marked invalid');
+      await waitFor(() => hosts.getAttribute('aria-invalid') === 'true', 'marked invalid');
       expect(described(el, hosts).join(' ')).to.contain('page_image_hosts must be host names separated by commas');
       expect(focused(el)).to.equal(hosts);
       expect(hosts.value).to.equal('https://images.example/path');
@@ -116,7 +116,7 @@ describe('<vf-site-settings>', () => {
 
       typeInto(hosts, 'images.example, cdn.example');
       button(section(el, 'site')!, 'Save').click();
-      await waitUntil(() => status(el, 'site') === 'Saved', 'saved');
+      await waitFor(() => status(el, 'site') === 'Saved', 'saved');
       expect(hosts.hasAttribute('aria-invalid')).to.equal(false);
       expect((await serverSettings()).page_image_hosts).to.equal('images.example, cdn.example');
     });
@@ -126,7 +126,7 @@ describe('<vf-site-settings>', () => {
       const list = await waitFor(() => textArea(el, 'link_allowlist'), 'allow-list');
       typeInto(list, 'example.com\nnot a domain!');
       button(section(el, 'moderation')!, 'Save').click();
-      await waitUntil(() => list.getAttribute('aria-invalid') === 'true', 'marked invalid');
+      await waitFor(() => list.getAttribute('aria-invalid') === 'true', 'marked invalid');
       expect(described(el, list).some((text) => text.length > 0 && !text.startsWith('One domain per line'))).to.equal(true);
       expect(focused(el)).to.equal(list);
       expect(list.value).to.equal('example.com\nnot a domain!');
@@ -137,7 +137,7 @@ describe('<vf-site-settings>', () => {
       const el = await mount();
       const keyState = () => $(el, '[part~="moderation"] [part="key-state"]')?.textContent;
       // The demo site's spam scorer has the stand-in's key (server/demo/autoModeration.ts).
-      await waitUntil(() => keyState() === 'A key is set.', 'key set');
+      await waitFor(() => keyState() === 'A key is set.', 'key set');
       expect(control(el, 'spam_scorer.key')).to.equal(null);
 
       $<HTMLButtonElement>(el, '[part~="moderation"] [part~="replace-key"]')!.click();
@@ -147,15 +147,15 @@ describe('<vf-site-settings>', () => {
       const secret = `akismet-${unique('key')}`;
       typeInto(replacement, secret);
       button(section(el, 'moderation')!, 'Save').click();
-      await waitUntil(() => status(el, 'moderation') === 'Saved', 'saved');
-      await waitUntil(() => keyState() === 'A key is set.', 'set again, not shown');
+      await waitFor(() => status(el, 'moderation') === 'Saved', 'saved');
+      await waitFor(() => keyState() === 'A key is set.', 'set again, not shown');
       expect(shadow(el).innerHTML).to.not.contain(secret);
       const stored = await serverModerationSettings();
       expect(stored.spam_scorer.key_set).to.equal(true);
       expect(JSON.stringify(stored)).to.not.contain(secret);
 
       $<HTMLButtonElement>(el, '[part~="moderation"] [part~="clear-key"]')!.click();
-      await waitUntil(() => keyState() === 'The key will be cleared when you save.', 'clearing');
+      await waitFor(() => keyState() === 'The key will be cleared when you save.', 'clearing');
       button(section(el, 'moderation')!, 'Save').click();
       const empty = await waitFor(() => control(el, 'spam_scorer.key'), 'an empty key field');
       expect(described(el, empty)).to.deep.equal(['No key is set.']);
@@ -179,7 +179,7 @@ describe('<vf-site-settings>', () => {
       await expect(el).to.be.accessible();
 
       (row.querySelector('[part~="ping"]') as HTMLButtonElement).click();
-      await waitUntil(() => /^Last delivery: failed \(HTTP 404\), /.test(row.querySelector('[part="delivery"]')!.textContent!), 'delivery status');
+      await waitFor(() => /^Last delivery: failed \(HTTP 404\), /.test(row.querySelector('[part="delivery"]')!.textContent!), 'delivery status');
     });
 
     it('loading: a labelled skeleton while a section loads, about the size of what comes; axe finds nothing', async () => {
@@ -213,7 +213,7 @@ describe('<vf-site-settings>', () => {
       const save = await waitFor(() => $<HTMLButtonElement>(el, '[part~="site"] [part~="save"]:disabled'), 'save disabled');
       expect(described(el, save)).to.deep.equal(["Saving is off while you're offline."]);
       await expectOfflineState(el);
-      await waitUntil(() => !save.disabled, 'enabled again online');
+      await waitFor(() => !save.disabled, 'enabled again online');
     });
 
     it('speaks another language: German', async () => {

@@ -35,7 +35,9 @@ describe('realtime across two processes (PostgreSQL + Redis)', () => {
     services.push(postgres);
     // Both start at once: migrations and the demo seed must be safe under that race.
     const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, VF_JWT_SECRET: 'multi-process-test-secret-0123456789abcdef' };
-    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+    // Two servers start at once (each migrating and seeding the demo on PostgreSQL) beside the
+    // other test layers: on a loaded 2-core machine that outlasted startServer's default 30 s.
+    [a, b] = await Promise.all([startServer({ env, timeoutMs: 90_000 }), startServer({ env, timeoutMs: 90_000 })]);
     const email = `mp-${Date.now()}@example.test`;
     await callApi(a.origin, 'POST', '/api/v2/users', { name: 'Two Processes', email, password: 'mp-password-1', section: SITE });
     token = (await callApi<{ access_token: string }>(b.origin, 'POST', '/api/v2/users/login', { email, password: 'mp-password-1', section: SITE })).access_token;

@@ -34,7 +34,9 @@ describe('realtime signals across two processes (Redis)', () => {
   before(async () => {
     redis = await startRedis();
     const env = { REDIS_URL: redis.url, VF_JWT_SECRET: 'signals-multi-process-secret-0123456789abcdef' };
-    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+    // Two servers start at once (each migrating and seeding the demo on PostgreSQL) beside the
+    // other test layers: on a loaded 2-core machine that outlasted startServer's default 30 s.
+    [a, b] = await Promise.all([startServer({ env, timeoutMs: 90_000 }), startServer({ env, timeoutMs: 90_000 })]);
   });
 
   after(async () => {
