@@ -6,6 +6,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/vf-average-rating/define.ts';
+import '../../elements/vf-media-gallery/define.ts';
 import '../../elements/vf-page-follow/define.ts';
 import '../../elements/vf-poll/define.ts';
 import '../../elements/vf-topic-follow/define.ts';
@@ -14,6 +15,7 @@ import { bootCore } from './support/boot.ts';
 import { $, waitFor } from './support/dom.ts';
 
 const REVIEWED = 'demo-cookbook-bread';
+const LIVEBLOG = 'demo-liveblog';
 
 /** Every `layout-shift` entry from now on; `total()` is their sum. */
 function watchShifts(): { total(): number; stop(): void } {
@@ -59,6 +61,7 @@ describe('no layout shift while an element loads', () => {
     ['<vf-topic-follow show-count> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="politics" topic-name="Politics" show-count></vf-topic-follow>'), '640px', '[part~="count"]'],
     ['<vf-topic-follow> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="city-budget" topic-name="City budget"></vf-topic-follow>'), '640px', '[part~="button"]'],
     ['<vf-page-follow> in a line of text', inLine('<vf-page-follow data-under-test></vf-page-follow>'), '640px', '[part~="button"]'],
+    ['<vf-media-gallery>', `<vf-media-gallery data-under-test vf-container-id="${LIVEBLOG}" kind="liveblog"></vf-media-gallery>`, '672px', '[part~="grid"]'],
   ];
   for (const [name, markup, width, loaded] of cases) {
     it(`${name}: what follows it stays where it was`, async () => {
