@@ -29,6 +29,7 @@ import { render1000Rows } from './render-1000.ts';
 import { seedConversation } from './seed.ts';
 import { footprintRows } from './server-footprint.ts';
 import { cspRows } from './csp.ts';
+import { layoutShiftRows } from './layout-shift.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -103,6 +104,8 @@ rows.push(...(await render1000Rows()));
 rows.push(...(await chatSessionRows()));
 // Every demo page under a strict Content-Security-Policy with Trusted Types (bench/csp.ts): what it refuses.
 rows.push(...(await cspRows()));
+// Layout shift (CLS) per demo page, a guest's first visit scrolled through (bench/layout-shift.ts).
+rows.push(...(await layoutShiftRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { undefinedReserveCss } from '../elements/reserveRules.mjs';
 
 /** `import css from './styles.css'` → the minified stylesheet text. */
 export function cssText() {
@@ -168,16 +169,8 @@ export function reserveSheet(file = 'elements/reserves.json') {
   return {
     name: 'vf-reserve-sheet',
     generateBundle() {
-      const reserves = JSON.parse(readFileSync(file, 'utf8'));
-      const rules = [];
-      for (const [tag, reserve] of Object.entries(reserves)) {
-        for (const [selector, height] of Object.entries(typeof reserve === 'string' ? { ':host': reserve } : reserve)) {
-          const host = selector === ':host' ? tag : selector.replace(/^:host\((.*)\)$/, `${tag}$1`);
-          if (host === selector) throw new Error(`${file}: ${tag}: "${selector}" is not :host or :host(<selector>)`);
-          rules.push(`${host}:not(:defined){${selector === ':host' ? 'display:block;' : ''}min-height:${height}}`);
-        }
-      }
-      this.emitFile({ type: 'asset', fileName: 'vf.css', source: `/* vf: the elements' boxes until they load */\n${rules.join('\n')}\n` });
+      const rules = undefinedReserveCss(JSON.parse(readFileSync(file, 'utf8')));
+      this.emitFile({ type: 'asset', fileName: 'vf.css', source: `/* vf: the elements' boxes until they load */\n${rules}\n` });
     },
   };
 }

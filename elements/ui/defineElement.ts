@@ -27,6 +27,8 @@ import { CHUNK_ERROR_ATTR } from '../../core/mount/chunkError.ts';
 import { injectLegacyStyles, isLegacyRendering } from '../../core/mount/legacy.ts';
 import { registerWidget, unregisterWidget } from '../../core/mount/registry.ts';
 import { sheetFor } from '../../core/styleSheets.ts';
+import { hostReserveCss, type Reserve } from '../reserveRules.mjs';
+import { nestedReservesCss } from './nestedReserves.ts';
 
 
 export interface ElementDefinition<P extends object> {
@@ -38,10 +40,10 @@ export interface ElementDefinition<P extends object> {
   /**
    * The box the element keeps while it loads (its final size where known), in force from its
    * definition, before its own stylesheet chunk and its data arrive: a min-height for `:host`, or
-   * one per host selector (`{ ':host': '9rem', ':host([compact])': '1.75rem' }`). Its skeleton
-   * fills the same height.
+   * one per host selector (`{ ':host': '9rem', ':host([compact])': '1.75rem' }`), or an inline
+   * box's declarations (elements/reserveRules.mjs). Its skeleton fills the same height.
    */
-  reserve?: string | Record<string, string>;
+  reserve?: Reserve;
   /** The element's i18n bundle (`base` is always loaded); several are joined by commas (WidgetRoot.tsx). */
   bundle?: string;
   /** What shows while messages load: a space-reserving skeleton (default) or nothing (inline elements). */
@@ -69,7 +71,7 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
   const { component, bundle, placeholder } = def;
   const legacy = isLegacyRendering();
   const cssChunk = typeof def.css === 'function' ? def.css : null;
-  const sheets = [tokensCss, uiCss, reserveCss(def.reserve), typeof def.css === 'string' ? def.css : ''].filter(Boolean);
+  const sheets = [tokensCss, uiCss, nestedReservesCss, hostReserveCss(def.reserve), typeof def.css === 'string' ? def.css : ''].filter(Boolean);
   const types = def.props as Record<string, AttrType>;
   const propOfAttribute = new Map(Object.keys(types).map((prop) => [toAttributeName(prop), prop]));
   if (legacy) injectLegacyStyles(tag, sheets);
@@ -145,13 +147,4 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
     throw error;
   }
   return VfElement;
-}
-
-/** `reserve` as css: each host selector's min-height, which the skeleton (styles/ui.css) follows. */
-export function reserveCss(reserve: ElementDefinition<object>['reserve']): string {
-  if (!reserve) return '';
-  const rules = typeof reserve === 'string' ? { ':host': reserve } : reserve;
-  return Object.entries(rules)
-    .map(([selector, height]) => `${selector}{${selector === ':host' ? 'display:block;' : ''}min-height:${height};--_vf-reserve:${height}}`)
-    .join('');
 }

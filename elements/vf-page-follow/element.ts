@@ -1,5 +1,6 @@
 import { PageFollow, type PageFollowProps } from './PageFollow.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * A Follow / Following button for the page it is on: a reader who follows a page is notified
@@ -32,4 +33,5 @@ export const pageFollowElement: ElementDefinition<PageFollowProps> = {
   props: { dataPath: 'string', dataUrl: 'string' },
   css: () => import('./styles.css'),
   placeholder: 'none',
+  reserve: reserves['vf-page-follow'],
 };

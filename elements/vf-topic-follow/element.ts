@@ -1,5 +1,6 @@
 import { TopicFollow, type TopicFollowProps } from './TopicFollow.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * A Follow / Following button for one topic, with its follower count if asked. Following is
@@ -38,4 +39,5 @@ export const topicFollowElement: ElementDefinition<TopicFollowProps> = {
   props: { topicId: 'string', topicName: 'string', topicType: 'string', showCount: 'boolean', minimumCount: 'number' },
   css: () => import('./styles.css'),
   placeholder: 'none',
+  reserve: reserves['vf-topic-follow'],
 };

@@ -9,6 +9,7 @@ import uiCss from '../../styles/ui.css';
 import type { AppStore } from '../../core/store/index.ts';
 import { configure } from '../../core/config.ts';
 import { elementRoot } from '../../elements/ui/elementTree.tsx';
+import { nestedReservesCss } from '../../elements/ui/nestedReserves.ts';
 import { dataTag, FIRST_PAINT_STYLE_ATTR } from '../../elements/ui/firstPaint.ts';
 import { loadIntl, rootLanguage } from '../../elements/ui/WidgetRoot.tsx';
 import type { FirstPaintElement } from './elements.ts';
@@ -35,7 +36,7 @@ export async function renderFirstPaint(store: AppStore, element: FirstPaintEleme
   return {
     html: withoutStyleAttributes(html),
     css: definition.css ?? '',
-    sharedCss: `${tokensCss}\n${uiCss}`,
+    sharedCss: `${tokensCss}\n${uiCss}\n${nestedReservesCss}`,
     structuredData: element.structuredData(first.values),
     containerUuid: first.containerUuid,
     lang,

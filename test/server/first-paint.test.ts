@@ -52,6 +52,8 @@ test('the demo conversation is painted by its own components: heading, comments,
   assert.match(html, /part="ad-space" data-vf-style="max-width:100%;width:300px;height:250px;overflow:hidden"/);
   assert.match(painted.shared_css!, /--vf-color-accent/, 'the design tokens');
   assert.match(painted.shared_css!, /\.vf-button/, 'the shared UI');
+  // A vf element the painted markup holds (a poll in a live-blog post) has its box before it is defined.
+  assert.match(painted.shared_css!, /vf-poll:not\(:defined\)\{display:block;min-height:/, 'the nested elements\' boxes');
   assert.match(painted.css, /\.vf-comment/, "the element's own stylesheet");
   assert.doesNotMatch(painted.css, /--vf-color-accent:/);
   // A page whose first answer brought the shared sheets asks for the others without them.

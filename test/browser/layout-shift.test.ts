@@ -1,0 +1,86 @@
+/**
+ * No layout shift while an element loads (docs/performance.md "Layout shift"), against the real
+ * server and the demo site's data: each element mounts between two blocks, at the width it has on
+ * its demo page, and from its definition until it shows its data the block below it does not
+ * move, nor does any `layout-shift` entry add up (elements/reserves.json).
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/vf-average-rating/define.ts';
+import '../../elements/vf-live-story/define.ts';
+import '../../elements/vf-media-gallery/define.ts';
+import '../../elements/vf-page-follow/define.ts';
+import '../../elements/vf-poll/define.ts';
+import '../../elements/vf-topic-follow/define.ts';
+import reserves from '../../elements/reserves.json';
+import { bootCore } from './support/boot.ts';
+import { $, waitFor } from './support/dom.ts';
+
+const REVIEWED = 'demo-cookbook-bread';
+const LIVEBLOG = 'demo-liveblog';
+
+/** Every `layout-shift` entry from now on; `total()` is their sum. */
+function watchShifts(): { total(): number; stop(): void } {
+  let total = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+  });
+  observer.observe({ type: 'layout-shift' });
+  return { total: () => (observer.takeRecords().forEach((entry) => (total += (entry as PerformanceEntry & { value: number }).value)), total), stop: () => observer.disconnect() };
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
+/**
+ * Mounts `markup` (holding the element under test, already defined) between two blocks in a box `width` wide, waits
+ * until `loaded` (a selector in its shadow root) shows, and gives the block below's top before and
+ * after, and the shifts in between.
+ */
+async function loadBetweenBlocks(markup: string, width: string, loaded: string): Promise<{ before: number[]; after: number[]; shift: number }> {
+  const box = await fixture<HTMLElement>(html`<div style="width: ${width}; font: 16px/1.5 system-ui, sans-serif"></div>`);
+  await frame();
+  const shifts = watchShifts();
+  box.innerHTML = `<p>Above</p>${markup}<p class="below">Below</p>`;
+  // The block below, and the words after an inline element in its line.
+  const place = () => [box.querySelector('.below')!.getBoundingClientRect().top, box.querySelector('.after')?.getBoundingClientRect().left ?? 0];
+  const before = place();
+  const element = box.querySelector('[data-under-test]')!;
+  await waitFor(() => $(element, loaded), loaded);
+  await frame();
+  const result = { before, after: place(), shift: shifts.total() };
+  shifts.stop();
+  return result;
+}
+
+describe('no layout shift while an element loads', () => {
+  before(() => bootCore());
+
+  const inLine = (element: string) => `<p>Follow ${element} <span class="after">for the news</span></p>`;
+  const cases: Array<[string, string, string, string]> = [
+    ['<vf-poll>', '<vf-poll data-under-test poll-id="stadium-plan"></vf-poll>', '640px', '[part~="form"]'],
+    ['<vf-average-rating>', `<vf-average-rating data-under-test vf-container-id="${REVIEWED}"></vf-average-rating>`, '384px', '[part~="count"]'],
+    ['<vf-average-rating compact>', `<vf-average-rating data-under-test compact vf-container-id="${REVIEWED}"></vf-average-rating>`, '384px', '[part~="count"]'],
+    ['<vf-topic-follow show-count> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="politics" topic-name="Politics" show-count></vf-topic-follow>'), '640px', '[part~="count"]'],
+    ['<vf-topic-follow> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="city-budget" topic-name="City budget"></vf-topic-follow>'), '640px', '[part~="button"]'],
+    ['<vf-page-follow> in a line of text', inLine('<vf-page-follow data-under-test></vf-page-follow>'), '640px', '[part~="button"]'],
+    ['<vf-live-story>', `<vf-live-story data-under-test vf-container-id="${LIVEBLOG}" href="/demo/liveblog.html" title="Live: City Marathon 2026"></vf-live-story>`, '672px', '[part~="list"]'],
+    ['<vf-media-gallery>', `<vf-media-gallery data-under-test vf-container-id="${LIVEBLOG}" kind="liveblog"></vf-media-gallery>`, '672px', '[part~="grid"]'],
+  ];
+  for (const [name, markup, width, loaded] of cases) {
+    it(`${name}: what follows it stays where it was`, async () => {
+      const { before, after, shift } = await loadBetweenBlocks(markup, width, loaded);
+      expect(after[0], 'the block below, px').to.be.closeTo(before[0]!, 0.5);
+      expect(after[1], 'the words after it in its line, px').to.be.closeTo(before[1]!, 0.5);
+      expect(shift, 'layout-shift entries').to.be.at.most(0.001);
+    });
+  }
+
+  it('a vf element nested in a vf shadow root has its box before it is defined (a poll in a live-blog post)', async () => {
+    const box = await fixture<HTMLElement>(html`<div><vf-topic-follow topic-id="politics"></vf-topic-follow></div>`);
+    const root = box.querySelector('vf-topic-follow')!.shadowRoot!;
+    // vf-users is not defined in this file: the host root's own sheets give it its box.
+    const nested = document.createElement('vf-users');
+    root.append(nested);
+    expect(customElements.get('vf-users')).to.equal(undefined);
+    expect(nested.getBoundingClientRect().height).to.be.closeTo(parseFloat(reserves['vf-users']) * 16, 0.1);
+  });
+});
