@@ -12,6 +12,7 @@ import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.t
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import autoModerationPlugin from './moderation/auto/plugin.ts';
+import moderationQueueNotice from './moderation/announce.ts';
 import autoModerationRoutes from './moderation/auto/routes.ts';
 import operationsPlugin from './plugins/operations.ts';
 import pageMetaPlugin from './plugins/pageMeta.ts';
@@ -132,6 +133,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   });
   app.register(pageMetaPlugin);
   app.register(autoModerationPlugin);
+  app.register(moderationQueueNotice);
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });

@@ -250,12 +250,14 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         const t = await load(request);
         const user = moderator(request, t);
         notDeleted(t);
+        let decidedState: string | null = null;
         const answer = await apply(
           t,
           (before) => {
             const now = Date.now();
             const change = moderationChange(action, before, user.row.uuid, now);
             if (!change) return { patch: null };
+            decidedState = String(change.patch.state);
             const record = decisionRecord(MODERATION[action].decision, before, String(change.patch.state), user.row.uuid, now);
             return {
               patch: change.patch,
@@ -267,6 +269,8 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
           },
           (before, after) => moderationEvent(action, before, after, user.row.uuid),
         );
+        // Every open moderation queue drops it at once, as for a decision made in the queue.
+        if (decidedState) app.moderationQueue.decided(t.row.site_uuid, { uuid: user.row.uuid, name: user.row.name }, [{ uuid: t.row.uuid, state: decidedState }], MODERATION[action].decision);
         // An approved item notifies now, as it would have on posting without premoderation.
         if (action === 'enable' && t.row.state === 'awaiting_moderation') await notifyApproved(app, t.row.uuid, t.container);
         return answer;

@@ -1,6 +1,7 @@
 /**
  * The moderation queue's live channel (docs/moderation.md "Live"): a moderator's socket hears of
- * a new held item and of a report (`queued`), of another moderator's decision (`decided`), and
+ * a new held item and of a report (`queued`), of another moderator's decision in the queue or on
+ * the page (`decided`), and
  * the counts after; anyone else's subscription is refused.
  */
 import assert from 'node:assert/strict';
@@ -49,6 +50,11 @@ describe('moderation queue: live', () => {
     assert.deepEqual(decided.event === 'decided' && [decided.content_uuid, decided.decision, decided.state, decided.by], [posted.content_uuid, 'approve', 'visible', { uuid: other.user.uuid, name: other.user.name }]);
     const after = await nextModeration(client, 'counts');
     assert.equal(after.event === 'counts' && after.counts.pending, 0);
+
+    // A decision from the page's own moderation menu leaves the open queues too.
+    assert.equal((await call(app, 'POST', open, `moderation/${shown.content_uuid}/disable`, other.access_token)).statusCode, 200);
+    const fromPage = await nextModeration(client, 'decided');
+    assert.deepEqual(fromPage.event === 'decided' && [fromPage.content_uuid, fromPage.decision, fromPage.state, fromPage.by], [shown.content_uuid, 'reject', 'disabled', { uuid: other.user.uuid, name: other.user.name }]);
   });
 
   test('a reader, a guest, a token of another site or another site’s rule value: the subscription is refused', async (t) => {
