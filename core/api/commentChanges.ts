@@ -4,7 +4,8 @@
  * §4; the server's rule is server/content/visibility.ts). They mutate the (Immer draft) pages
  * they are given and return whether anything changed.
  */
-import { AUTO_REJECT_RULES, type HoldRule } from '../moderation/types.ts';
+import { AUTO_REJECT_RULES } from '../moderation/autoReject.ts';
+import type { HoldRule } from '../moderation/types.ts';
 import type { Comment, ContentState, RestrictionReason } from './types.ts';
 import type { CommentPages } from './commentCache.ts';
 

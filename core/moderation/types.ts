@@ -20,9 +20,6 @@ export const HOLD_RULES = [
 ] as const;
 export type HoldRule = (typeof HOLD_RULES)[number];
 
-/** The rules that reject at once (state `disabled`); the author still sees such an item, with why. */
-export const AUTO_REJECT_RULES: readonly HoldRule[] = ['banned_word', 'spam_score', 'toxicity_score'];
-
 /** Why an item is where it is; stored as JSON in contents.hold_reason. */
 export interface HoldReason {
   rule: HoldRule;

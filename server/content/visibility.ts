@@ -16,7 +16,8 @@
  */
 import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Comment, RestrictionReason } from '../../core/api/types.ts';
-import { AUTO_REJECT_RULES as AUTO_REJECTS, type HoldReason, type HoldRule } from '../../core/moderation/types.ts';
+import { AUTO_REJECT_RULES as AUTO_REJECTS } from '../../core/moderation/autoReject.ts';
+import type { HoldReason, HoldRule } from '../../core/moderation/types.ts';
 import type { Database } from '../storage/schema.ts';
 
 export interface Viewer {

@@ -1,7 +1,7 @@
 /**
  * The demo moderation queue (demo mode only, from seed.ts, after the other demo content):
  * `demo/staging.html`'s `<vf-moderation-queue>` opens on work to do across pages and kinds. A
- * newcomer, "Sam Newcomer", has comments held on the second article (a suspect word, a link,
+ * newcomer, "Sam Newcomer", has comments held in the readers' forum (/demo/forum.html) (a suspect word, a link,
  * new commenter), a live-blog reply and a chat message held (premoderation, spam score) on a live
  * blog and a chat of the queue's own; readers reported a comment there and a cookbook review, with
  * reasons; Sam's new name waits; and the demo moderator
@@ -30,10 +30,10 @@ import { DEMO_SITE } from '../seed.ts';
 
 export const DEMO_NEWCOMER = { email: 'newcomer@vf.local', name: 'Sam Newcomer', pending_name: 'Sam the River Fan' } as const;
 
-/** The demo pages the queue's items are on: the second article, and a live blog and a chat of their own (the other demos keep their content as it is). */
-export const DEMO_QUEUE_PAGES = { article: 'demo-article-night-sky', liveblog: 'demo-queue-liveblog', chat: 'demo-queue-chat' } as const;
+/** The demo pages the queue's items are on: the readers' forum (/demo/forum.html), and a live blog and a chat of their own (the other demos keep their content as it is). */
+export const DEMO_QUEUE_PAGES = { article: 'demo-queue-forum', liveblog: 'demo-queue-liveblog', chat: 'demo-queue-chat' } as const;
 
-/** Sam's held comments on the second article, each with the rule that held it. */
+/** Sam's held comments in the forum, each with the rule that held it. */
 const HELD_COMMENTS: readonly { text: string; reason: HoldReason; ago: number }[] = [
   { text: 'Street lights are a scam dressed up as safety.', reason: { rule: 'suspect_word', word: 'scam', match: [20, 24] }, ago: 40 },
   { text: 'Cheaper telescopes here: https://cheap-scopes.example/deal', reason: { rule: 'link', link: 'https://cheap-scopes.example/deal' }, ago: 25 },
@@ -70,9 +70,9 @@ export async function seedDemoModerationQueue(app: FastifyInstance, origin: stri
   const article = await container(app, DEMO_QUEUE_PAGES.article, 'conversation');
   const liveblog = await container(app, DEMO_QUEUE_PAGES.liveblog, 'liveblog');
   const chat = await container(app, DEMO_QUEUE_PAGES.chat, 'chat');
-  // The second article's page, as a read of it stores it: the queue shows its title and links there.
+  // The forum's page, as a read of it stores it: the queue shows its title and links there.
   await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-    unique_id: DEMO_QUEUE_PAGES.article, url: `${origin}/demo/second-article.html`, title: 'Why the night sky is getting brighter', description: '', image_url: null,
+    unique_id: DEMO_QUEUE_PAGES.article, url: `${origin}/demo/forum.html`, title: "Readers' forum: dark skies", description: '', image_url: null,
     image_alt: null, page_type: 'article', owners: [], topics: [], page_section: 'science', lang: 'en',
   }, 'server');
 

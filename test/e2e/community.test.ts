@@ -37,8 +37,11 @@ describe('the demo community page', () => {
     assert.equal(await users.locator('[part="user"]').count(), 5, 'five shown of six fetched');
     await users.getByText('…and more active readers').waitFor();
 
-    await page.locator('vf-community-comments [part="item"]').first().waitFor();
-    await page.locator('vf-trending-comments [part="item"]').first().waitFor();
+    // The lists keep their boxes while they load, so the lower ones load as the reader scrolls to them.
+    for (const list of ['vf-community-comments', 'vf-trending-comments']) {
+      await page.locator(list).scrollIntoViewIfNeeded();
+      await page.locator(`${list} [part="item"]`).first().waitFor();
+    }
 
     // The most liked comment is the article's (six likes); the newest ones may be other demo stories'.
     const popular = page.locator('vf-community-popular');

@@ -22,6 +22,8 @@ describe('reviews on the demo cookbook', () => {
     await reviews.locator('[part="review"]').first().getByText('Too ambitious for beginners').waitFor();
     const ld = JSON.parse((await page.locator('head script[type="application/ld+json"][data-vf-reviews]').textContent())!);
     assert.deepEqual(ld.aggregateRating, { '@type': 'AggregateRating', ratingValue: 3.8, ratingCount: 5, reviewCount: 5, bestRating: 5, worstRating: 1 });
+    // The top reviewer's ratings are below the reviews' box: they load as the reader scrolls to them.
+    await page.locator('vf-user-ratings').scrollIntoViewIfNeeded();
     await page.locator('vf-user-ratings').getByText('The only bread book I still cook from').waitFor();
 
     const form = page.locator('vf-review-form');
