@@ -33,6 +33,9 @@ export const DEMO_NEWCOMER = { email: 'newcomer@vf.local', name: 'Sam Newcomer',
 /** The demo pages the queue's items are on: the readers' forum (/demo/forum.html), and a live blog and a chat of their own (the other demos keep their content as it is). */
 export const DEMO_QUEUE_PAGES = { article: 'demo-queue-forum', liveblog: 'demo-queue-liveblog', chat: 'demo-queue-chat' } as const;
 
+/** The forum's shown comments are older than the trending window (48 h): the demo's rails list its stories, not the forum. */
+const DAY = 24 * 60 * 60_000;
+
 /** Sam's held comments in the forum, each with the rule that held it. */
 const HELD_COMMENTS: readonly { text: string; reason: HoldReason; ago: number }[] = [
   { text: 'Street lights are a scam dressed up as safety.', reason: { rule: 'suspect_word', word: 'scam', match: [20, 24] }, ago: 40 },
@@ -89,14 +92,14 @@ export async function seedDemoModerationQueue(app: FastifyInstance, origin: stri
   await holdFor(app, message, { rule: 'spam_score', scorer: 'akismet', score: 1 });
 
   // Reported while shown: a reader's comment and a review, each with a reason.
-  const rude = await writeDemoContent(app, conversationPolicy, article, tomas!, 'Only fools think dimming a few lamps will bring the stars back.', { date: now - 90 * 60_000 });
+  const rude = await writeDemoContent(app, conversationPolicy, article, tomas!, 'Only fools think dimming a few lamps will bring the stars back.', { date: now - 3 * DAY });
   await report(app, rude, maya!.uuid, 'Insults other readers');
   await report(app, rude, priya!.uuid, 'Rude');
   const review = await app.db.selectFrom('contents').select('uuid').where('container_uuid', '=', reviews.uuid).where('type', '=', 'review').orderBy('date_created').executeTakeFirst();
   if (review) await report(app, review, tomas!.uuid, 'Not about the book');
 
   // The moderator's history: one of Sam's earlier comments approved, a spam message rejected.
-  const approved = await writeDemoContent(app, conversationPolicy, article, sam, 'Thanks for covering our neighbourhood.', { date: now - 3 * 60 * 60_000, state: held });
+  const approved = await writeDemoContent(app, conversationPolicy, article, sam, 'Thanks for covering our neighbourhood.', { date: now - 3 * DAY - 60 * 60_000, state: held });
   const spam = await writeDemoContent(app, chatPolicy, chat, sam, 'cheap watches cheap watches', { date: now - 2 * 60 * 60_000 });
   for (const [decision, row, state] of [['approve', approved, held], ['spam', spam, 'visible']] as const) {
     const result = await decideMany(app.db, DEMO_SITE.uuid, moderator.uuid, decision, [{ uuid: row.uuid, state }]);

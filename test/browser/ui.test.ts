@@ -64,10 +64,10 @@ describe('defineElement', () => {
     expect(again).to.equal(first);
   });
 
-  it('renders in an open shadow root with the tokens, shared and element sheets adopted', async () => {
+  it('renders in an open shadow root with the tokens, shared, nested elements\' boxes and element sheets adopted', async () => {
     const el = await fixture(html`<vf-test-probe label="hi"></vf-test-probe>`);
     await rendered(el, 'output');
-    expect(shadow(el).adoptedStyleSheets).to.have.length(3);
+    expect(shadow(el).adoptedStyleSheets).to.have.length(4);
     expect(getComputedStyle(el).getPropertyValue('--_vf-radius').trim()).to.equal('8px');
   });
 

@@ -33,7 +33,7 @@ describe('<vf-conversations>', () => {
     const id = unique('existing');
     await seedConversation(other, id, 3);
     const el = await mount(id);
-    await waitUntil(() => topLevelTexts(el).length === 3, 'three comments');
+    await waitFor(() => topLevelTexts(el).length === 3, 'three comments');
     expect(topLevelTexts(el)).to.deep.equal(['Seeded comment 3', 'Seeded comment 2', 'Seeded comment 1']);
     expect($(el, '.vf-heading')?.textContent).to.equal('3 comments');
     expect($(el, '.vf-comment__author')?.textContent).to.equal('Ada Lovelace');
