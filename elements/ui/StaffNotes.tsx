@@ -4,6 +4,10 @@
  * (`authentication/needed` with `action`).
  */
 import type { ReactNode } from 'react';
+import { isPrivileged } from '../../core/permissions/index.ts';
+import type { User } from '../../core/api/types.ts';
+import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from './Button.tsx';
 import { useLoginNeeded } from './useGuestGate.ts';
 
@@ -23,4 +27,21 @@ export function StaffGuestPrompt({ text, loginLabel, action, className }: { text
       <Button part="login" variant="primary" onClick={() => needed(action)}>{loginLabel}</Button>
     </StaffNote>
   );
+}
+
+/**
+ * Who a staff element is showing to: `loading` until the session and site are known, `guest`,
+ * `forbidden` (signed in without the role: `admin`, or `staff` for moderators and admins), or
+ * `allowed` with the site and the user. The server rules every call the same way.
+ */
+export type StaffView = { kind: 'loading' } | { kind: 'guest' } | { kind: 'forbidden' } | { kind: 'allowed'; sectionUuid: string; user: User };
+
+export function useStaffView(role: 'admin' | 'staff'): StaffView {
+  const status = useAppSelector(selectSessionStatus);
+  const sectionUuid = useAppSelector(selectSectionUuid);
+  const user = useAppSelector(selectCurrentUser);
+  if (status !== 'ready' || !sectionUuid) return { kind: 'loading' };
+  if (!isLoggedInUser(user)) return { kind: 'guest' };
+  const allowed = role === 'admin' ? user.user_privilege === 'admin' : isPrivileged(user);
+  return allowed ? { kind: 'allowed', sectionUuid, user } : { kind: 'forbidden' };
 }

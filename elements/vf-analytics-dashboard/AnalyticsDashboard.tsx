@@ -7,14 +7,12 @@
 import { useState } from 'react';
 import type { ApiError } from '../../core/api/errors.ts';
 import { useAnalyticsDashboardQuery } from '../../core/api/analytics.ts';
-import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, useStaffView } from '../ui/StaffNotes.tsx';
 import { useIntl, useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { DashboardView, isEmpty } from './DashboardView.tsx';
@@ -75,14 +73,12 @@ function Admin({ sectionUuid, preset }: { sectionUuid: string; preset: Preset })
 
 function Gate({ preset }: { preset: Preset }) {
   const t = useT();
-  const status = useAppSelector(selectSessionStatus);
-  const sectionUuid = useAppSelector(selectSectionUuid);
-  const user = useAppSelector(selectCurrentUser);
+  const view = useStaffView('admin');
   let body;
-  if (status !== 'ready' || !sectionUuid) body = <Skeleton lines={8} label={t(`${K}.loading`)} />;
-  else if (!isLoggedInUser(user)) body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="analytics.dashboard" className="vf-adash__note" />;
-  else if (user.user_privilege !== 'admin') body = <Note part="forbidden" text={t(`${K}.forbidden`)} />;
-  else body = <Admin key={user.uuid} sectionUuid={sectionUuid} preset={preset} />;
+  if (view.kind === 'loading') body = <Skeleton lines={8} label={t(`${K}.loading`)} />;
+  else if (view.kind === 'guest') body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="analytics.dashboard" className="vf-adash__note" />;
+  else if (view.kind === 'forbidden') body = <Note part="forbidden" text={t(`${K}.forbidden`)} />;
+  else body = <Admin key={view.user.uuid} sectionUuid={view.sectionUuid} preset={preset} />;
   return (
     <section className="vf-adash" part="base" aria-labelledby="vf-adash-title">
       <h2 className="vf-adash__title" id="vf-adash-title" part="title">{t(`${K}.title`)}</h2>

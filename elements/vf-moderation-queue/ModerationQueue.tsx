@@ -5,13 +5,10 @@
  */
 import { useState } from 'react';
 import { QUEUES, type QueueName } from '../../core/moderation/types.ts';
-import { isPrivileged } from '../../core/permissions/index.ts';
-import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { QueueView } from './QueueView.tsx';
@@ -26,16 +23,14 @@ export interface ModerationQueueProps {
 
 function Gate({ queue }: { queue: QueueName }) {
   const t = useT();
-  const status = useAppSelector(selectSessionStatus);
-  const sectionUuid = useAppSelector(selectSectionUuid);
-  const user = useAppSelector(selectCurrentUser);
+  const view = useStaffView('staff');
   /** The server refused this user (a moderator of another site): the same words as a reader's. */
   const [refusedFor, setRefusedFor] = useState<string | null>(null);
   let body;
-  if (status !== 'ready' || !sectionUuid) body = <Skeleton lines={12} label={t(`${K}.loading`)} />;
-  else if (!isLoggedInUser(user)) body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="moderation.queue" className={NOTE} />;
-  else if (!isPrivileged(user) || refusedFor === user.uuid) body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className={NOTE} />;
-  else body = <QueueView key={user.uuid} sectionUuid={sectionUuid} viewerUuid={user.uuid} initialQueue={queue} onForbidden={() => setRefusedFor(user.uuid)} />;
+  if (view.kind === 'loading') body = <Skeleton lines={12} label={t(`${K}.loading`)} />;
+  else if (view.kind === 'guest') body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="moderation.queue" className={NOTE} />;
+  else if (view.kind === 'forbidden' || refusedFor === view.user.uuid) body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className={NOTE} />;
+  else body = <QueueView key={view.user.uuid} sectionUuid={view.sectionUuid} viewerUuid={view.user.uuid} initialQueue={queue} onForbidden={() => setRefusedFor(view.user.uuid)} />;
   return (
     <section className="vf-mq" part="base" aria-labelledby="vf-mq-title">
       <h2 className="vf-mq__title" id="vf-mq-title" part="title">{t(`${K}.title`)}</h2>

@@ -3,12 +3,10 @@
  * A guest is asked to log in, a signed-in reader who is not an admin is told that only the
  * site's administrators can change them; an admin sees the sections, each saved on its own.
  */
-import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
-import { useAppSelector } from '../../core/store/hooks.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { LoginsSection } from './LoginsSection.tsx';
@@ -23,20 +21,18 @@ export type SiteSettingsProps = Record<string, never>;
 
 function Gate() {
   const t = useT();
-  const status = useAppSelector(selectSessionStatus);
-  const sectionUuid = useAppSelector(selectSectionUuid);
-  const user = useAppSelector(selectCurrentUser);
+  const view = useStaffView('admin');
   let body;
-  if (status !== 'ready' || !sectionUuid) body = <div className="vf-sset__placeholder vf-sset__placeholder--site"><Skeleton lines={12} label={t(`${K}.loading`)} /></div>;
-  else if (!isLoggedInUser(user)) body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="site.settings" className="vf-sset__note" />;
-  else if (user.user_privilege !== 'admin') body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className="vf-sset__note" />;
+  if (view.kind === 'loading') body = <div className="vf-sset__placeholder vf-sset__placeholder--site"><Skeleton lines={12} label={t(`${K}.loading`)} /></div>;
+  else if (view.kind === 'guest') body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="site.settings" className="vf-sset__note" />;
+  else if (view.kind === 'forbidden') body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className="vf-sset__note" />;
   else {
     body = (
-      <div className="vf-sset__sections" key={user.uuid}>
+      <div className="vf-sset__sections" key={view.user.uuid}>
         <SwitchesSection />
-        <ModerationSection section={sectionUuid} />
-        <WebhooksSection siteUuid={sectionUuid} />
-        <LoginsSection siteUuid={sectionUuid} />
+        <ModerationSection section={view.sectionUuid} />
+        <WebhooksSection siteUuid={view.sectionUuid} />
+        <LoginsSection siteUuid={view.sectionUuid} />
       </div>
     );
   }
