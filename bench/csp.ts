@@ -6,27 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium } from '../test/support/browser.mjs';
-import { demoPages, strictServerOptions, visitUnderPolicy, warmFirstPaint, watchedContext, type PageReport } from '../test/support/csp.ts';
-import { startServer } from '../test/support/serve.mjs';
+import type { BrowserContext } from 'playwright-core';
+import { eachDemoPage, strictServerOptions, visitUnderPolicy, watchedContext, type PageReport } from '../test/support/csp.ts';
 import { dist } from './bundle.ts';
 
 export async function measureCsp(): Promise<Map<string, PageReport>> {
-  const server = await startServer({ ...(await strictServerOptions()), timeoutMs: 90000 });
-  try {
-    await warmFirstPaint(server.origin);
-    const browser = await launchChromium();
-    try {
-      const context = await watchedContext(browser);
-      const reports = new Map<string, PageReport>();
-      for (const path of demoPages()) reports.set(path, await visitUnderPolicy(context, server.origin, path));
-      return reports;
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await server.stop();
-  }
+  // One context for every page: the policy's watch is set on it once.
+  let context: BrowserContext | null = null;
+  return eachDemoPage(await strictServerOptions(), async (browser, origin, path) => visitUnderPolicy((context ??= await watchedContext(browser)), origin, path));
 }
 
 /** bench/run.ts's rows: one per page, [page, "N violations · N errors", aim]. */

@@ -9,9 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../test/support/browser.mjs';
-import { demoPages, scrollThrough, warmFirstPaint } from '../test/support/csp.ts';
-import { startServer } from '../test/support/serve.mjs';
+import { eachDemoPage, scrollThrough } from '../test/support/csp.ts';
 import { dist } from './bundle.ts';
 
 export const CLS_AIM = 0.02;
@@ -82,21 +80,8 @@ export async function pageLayoutShift(browser: Browser, origin: string, path: st
   }
 }
 
-export async function measureLayoutShift(): Promise<Map<string, { cls: number; shifts: Shift[] }>> {
-  const server = await startServer({ timeoutMs: 90000 });
-  try {
-    await warmFirstPaint(server.origin);
-    const browser = await launchChromium();
-    try {
-      const results = new Map<string, { cls: number; shifts: Shift[] }>();
-      for (const path of demoPages()) results.set(path, await pageLayoutShift(browser, server.origin, path));
-      return results;
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await server.stop();
-  }
+export function measureLayoutShift(): Promise<Map<string, { cls: number; shifts: Shift[] }>> {
+  return eachDemoPage({}, pageLayoutShift);
 }
 
 /** bench/run.ts's rows: one per page, [page, CLS, aim]. */

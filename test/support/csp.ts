@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort } from './serve.mjs';
+import { launchChromium } from './browser.mjs';
+import { freePort, startServer } from './serve.mjs';
 
 /** The policy of docs/server.md for a vf server at `origin` that also serves the page. */
 export function strictPolicy(origin: string): string {
@@ -70,6 +71,30 @@ export interface PageReport {
 export async function warmFirstPaint(origin: string): Promise<void> {
   const response = await fetch(`${origin}/api/first-paint/vf-conversations?domain=127.0.0.1&container_id=demo-article-river-trees`);
   if (!response.ok) throw new Error(`first paint: ${response.status}`);
+}
+
+/**
+ * Visits every demo page in turn, in one Chromium, against a fresh real server (started with
+ * `serverOptions`, its first paint warmed): `visit(browser, origin, path)` per page, by path.
+ */
+export async function eachDemoPage<T>(
+  serverOptions: Parameters<typeof startServer>[0],
+  visit: (browser: Browser, origin: string, path: string) => Promise<T>,
+): Promise<Map<string, T>> {
+  const server = await startServer({ ...serverOptions, timeoutMs: 90000 });
+  try {
+    await warmFirstPaint(server.origin);
+    const browser = await launchChromium();
+    try {
+      const results = new Map<string, T>();
+      for (const path of demoPages()) results.set(path, await visit(browser, server.origin, path));
+      return results;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Tall enough that every element of a demo page is near the viewport at once. */
