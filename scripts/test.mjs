@@ -124,11 +124,25 @@ const runGroup = async (entry) => (Array.isArray(entry) ? (await Promise.all(ent
 /** A page that crashed, hung or raised: the trace's lines other than console output and navigations. */
 function printBrowserTrace() {
   if (!existsSync(BROWSER_TRACE)) return;
-  const unusual = readFileSync(BROWSER_TRACE, 'utf8').split('\n').filter((line) => line && !/^\S+ (console\.\w+|navigated) /.test(line));
+  // Pages run one file at a time: each unusual line is named by the file loaded last before it.
+  let file = '';
+  const unusual = [];
+  for (const line of readFileSync(BROWSER_TRACE, 'utf8').split('\n')) {
+    const runs = /^\S+ runs (\S+)/.exec(line);
+    if (runs) file = runs[1];
+    else if (line && !/^\S+ (console\.\w+|navigated) /.test(line)) unusual.push(`${line}${/^\S+ /.test(line) && file ? ` [${file}]` : ''}`);
+  }
   if (unusual.length) console.log(`\n=== browser pages: crashes, hangs, errors (${BROWSER_TRACE}) ===\n${unusual.join('\n')}`);
 }
 
+/** A failed layer's failing tests, one line each (node's spec reporter marks them ✖, ours FAILED). */
+function failingTests(output) {
+  const lines = output.split('\n').filter((line) => /^\s*✖ |^FAILED /.test(line)).map((line) => line.trim().slice(0, 300));
+  return [...new Set(lines)].slice(0, 20);
+}
+
 const started = Date.now();
+const failures = [];
 const timings = [];
 for (const entry of layers) {
   for (const { layer, code, output } of await runGroup(entry)) {
@@ -137,6 +151,7 @@ for (const entry of layers) {
     if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
     if (code !== 0) {
       failedLayers.push(layer.name);
+      failures.push(...failingTests(output).map((line) => `${layer.name}: ${line}`));
       if (layer.name === 'browser') printBrowserTrace();
       // A layer that failed without reporting a failing test (crash, type error) still counts.
       if (!counts || counts.failed === 0) totals.failed += 1;
@@ -145,6 +160,7 @@ for (const entry of layers) {
 }
 rmSync(BROWSER_TRACE, { force: true });
 const seconds = Math.round((Date.now() - started) / 1000);
+if (failures.length) console.log(`\nFailing:\n${failures.join('\n')}`);
 console.log(`\nLayers (two lanes, then browser beside e2e): ${timings.join(', ')}`);
 console.log(`${failedLayers.length ? `Failed layers: ${failedLayers.join(', ')}` : 'All layers passed'} in ${seconds} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

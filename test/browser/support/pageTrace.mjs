@@ -14,6 +14,8 @@ export function tracedPage(file) {
     page.on('pageerror', (e) => log(`pageerror ${e?.stack ?? e}`));
     page.on('error', (e) => log(`CRASH ${e?.message ?? e}`));
     page.on('dialog', (d) => { log(`dialog ${d.type()} ${d.message()}`); void d.dismiss(); });
+    // The page's address names only a session: the test file it loads says which file hung.
+    page.on('request', (r) => { const file = /\/test\/browser\/[\w./-]+\.test\.ts/.exec(r.url()); if (file) log(`runs ${file[0]}`); });
     page.on('framenavigated', (f) => { if (f === page.mainFrame()) log(`navigated ${f.url()}`); });
     const cdp = await page.createCDPSession();
     await cdp.send('Debugger.enable'); // now: a page stuck in a loop no longer answers it

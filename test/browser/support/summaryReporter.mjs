@@ -1,12 +1,16 @@
 // Prints `N passed, N failed, N skipped` as the very last line. A test file that failed to
 // load (or errored outside a test) counts as one failure.
-function countSuite(suite, totals) {
+function countSuite(suite, totals, failures = [], path = []) {
   for (const test of suite.tests ?? []) {
     if (test.skipped) totals.skipped += 1;
     else if (test.passed) totals.passed += 1;
-    else totals.failed += 1;
+    else {
+      totals.failed += 1;
+      const why = String(test.error?.message ?? 'failed').split('\n')[0].slice(0, 300);
+      failures.push(`${[...path, test.name].join(' › ')}: ${why}`);
+    }
   }
-  for (const child of suite.suites ?? []) countSuite(child, totals);
+  for (const child of suite.suites ?? []) countSuite(child, totals, failures, [...path, child.name]);
 }
 
 function describeBrokenSession(session) {
@@ -41,9 +45,11 @@ export function summaryReporter() {
       if (finished.length > 1) process.stdout.write(`\n${slowestFiles(finished)}\n`);
       const totals = { passed: 0, failed: 0, skipped: 0 };
       const broken = [];
+      const failures = [];
       for (const session of sessions) {
         const before = totals.failed;
-        if (session.testResults) countSuite(session.testResults, totals);
+        const file = session.testFile.replace(/^.*\/test\/browser\//, '');
+        if (session.testResults) countSuite(session.testResults, totals, failures, [file]);
         const sessionBroke = !session.passed && totals.failed === before;
         if (sessionBroke || (session.errors?.length ?? 0) > 0 && totals.failed === before) {
           totals.failed += 1;
@@ -55,8 +61,10 @@ export function summaryReporter() {
       for (const text of broken) process.stdout.write(`\n${text}\n`);
       // The runner prints its own closing lines after the reporters stop: write ours on exit so
       // it is the very last line (stdout writes are synchronous on Linux for files, pipes, TTYs).
+      // Each failing test on one line just before it (npm test repeats these lines at its end).
+      const failed = failures.map((text) => `FAILED ${text}`).join('\n');
       const line = `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
-      process.once('exit', () => process.stdout.write(`\n${line}\n`));
+      process.once('exit', () => process.stdout.write(`\n${failed ? `${failed}\n` : ''}${line}\n`));
     },
   };
 }
