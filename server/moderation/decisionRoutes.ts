@@ -7,10 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DECISIONS, type Decision } from '../../core/moderation/types.ts';
 import { HttpError } from '../errors.ts';
-import { notifyApproved } from '../notifications/create.ts';
+import { notifyApprovedMany } from '../notifications/create.ts';
 import { answers, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import { shape } from '../routes/contentSchemas.ts';
-import { getContainer } from '../storage/containers.ts';
 import { moderatorOf } from './access.ts';
 import { decideMany, undoDecision } from './decisions.ts';
 import { announceDecided } from './live.ts';
@@ -51,11 +50,7 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
         throw new HttpError(409, first.decided_by ? `Already decided by ${first.decided_by}` : 'Already changed since you saw it', { decided_by: first.decided_by });
       }
       // An approved item notifies now, as it would have on posting without premoderation.
-      const approvedHeld = result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible');
-      for (const d of approvedHeld) {
-        const container = await getContainer(app.db, site.uuid, d.before.container_uuid);
-        if (container) await notifyApproved(app, d.uuid, container);
-      }
+      await notifyApprovedMany(app, result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid));
       return { result: { decided: result.decided.map(({ uuid: id, state, decision_uuid }) => ({ uuid: id, state, decision_uuid })), conflicts: result.conflicts } };
     },
   );

@@ -12,8 +12,8 @@ import { DECISION_ACTIONS, decisionRecord, moderationChange, moderationEvent, st
 import { HttpError, notFound } from '../errors.ts';
 import { type Row, selectWithActor } from '../storage/content-queries.ts';
 import { contentEvent } from '../storage/content-writes.ts';
-import { moveCounts } from '../storage/contents.ts';
-import { appendEvent } from '../storage/events.ts';
+import { moveCountsMany } from '../storage/contents.ts';
+import { appendEvents } from '../storage/events.ts';
 import type { Database, ModerationDecisionsTable } from '../storage/schema.ts';
 
 export interface Decided {
@@ -31,15 +31,12 @@ async function deciders(db: Kysely<Database>, rows: Pick<Row, 'uuid' | 'moderate
   return new Map(rows.map((row) => [row.uuid, (row.moderated_by && names.get(row.moderated_by)) ?? null]));
 }
 
-/** Moves the visible totals and logs the page's event for each changed row. */
+/** Moves the visible totals and logs the page's event for each changed row (a few statements for any number of rows). */
 async function afterChanges(trx: Transaction<Database>, pairs: { before: Row; after: Row; draft: ReturnType<typeof moderationEvent> }[]): Promise<ContentEvent[]> {
-  const events: ContentEvent[] = [];
-  for (const { before, after, draft } of pairs) {
-    const isVisible = after.state === 'visible';
-    if ((before.state === 'visible') !== isVisible) await moveCounts(trx, after, isVisible ? 1 : -1);
-    if (draft) events.push(await appendEvent(trx, draft));
-  }
-  return events;
+  const moves = pairs.flatMap(({ before, after }) =>
+    (before.state === 'visible') === (after.state === 'visible') ? [] : [{ row: after, delta: after.state === 'visible' ? (1 as const) : (-1 as const) }]);
+  if (moves.length) await moveCountsMany(trx, moves);
+  return appendEvents(trx, pairs.flatMap(({ draft }) => (draft ? [draft] : [])));
 }
 
 export async function decideMany(db: Kysely<Database>, site: string, moderator: string, decision: Decision, items: { uuid: string; state: string }[]): Promise<Decided> {

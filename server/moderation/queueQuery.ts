@@ -70,7 +70,8 @@ export async function queueUuids(db: Kysely<Database>, queue: ContentQueue, f: Q
   const types = f.kind ? KIND_TYPES[f.kind] : QUEUE_KINDS.flatMap((kind) => KIND_TYPES[kind]);
   const descending = f.order === 'newest';
   const ranges = rule.states.flatMap((state) => types.map((type) => ({ state, type })));
-  const parts = await Promise.all(ranges.map(({ state, type }) => {
+  const direction = descending ? 'desc' : 'asc';
+  const range = ({ state, type }: { state: string; type: ContentType }) => {
     let query = db.selectFrom('contents').select(['contents.uuid', 'contents.date_created']).where('contents.state', '=', state).where('contents.type', '=', type);
     // The most selective equality leads, so the planner takes that filter's index (the caller
     // checked that the page or the author belongs to the site).
@@ -82,12 +83,14 @@ export async function queueUuids(db: Kysely<Database>, queue: ContentQueue, f: Q
     if (f.pageSection) query = query.where('contents.container_uuid', 'in', containersOfSection(db, f.site, f.pageSection));
     if (f.q) query = query.where(sql<boolean>`lower(contents.content) like ${containsPattern(f.q)} escape '\\'`);
     if (f.cursor) query = query.where(after(f.cursor, descending));
-    const direction = descending ? 'desc' : 'asc';
-    return query.orderBy('contents.date_created', direction).orderBy('contents.uuid', direction).limit(f.limit + 1).execute();
-  }));
-  const sign = descending ? -1 : 1;
-  const merged = parts.flat().map((row) => ({ uuid: row.uuid, date: Number(row.date_created) }));
-  merged.sort((a, b) => sign * (a.date - b.date || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0)));
+    return query.orderBy('contents.date_created', direction).orderBy('contents.uuid', direction).limit(f.limit + 1);
+  };
+  // One statement: each range read up to the page's size in a subquery of its own (so each keeps
+  // its index range and its limit), put together, and ordered once.
+  const [first, ...rest] = ranges.map((r, i) => db.selectFrom(range(r).as(`r${i}`)).select(['uuid', 'date_created']));
+  const all = rest.reduce((union, part) => union.unionAll(part), first!);
+  const rows = await db.selectFrom(all.as('ranges')).select(['uuid', 'date_created']).orderBy('date_created', direction).orderBy('uuid', direction).limit(f.limit + 1).execute();
+  const merged = rows.map((row) => ({ uuid: row.uuid, date: Number(row.date_created) }));
   const page = merged.slice(0, f.limit);
   return { uuids: page.map((row) => row.uuid), next: merged.length > f.limit ? page[page.length - 1]! : null };
 }

@@ -72,11 +72,10 @@ export default fp<{ jwtSecret: Buffer }>(
       async userOfToken(token: string): Promise<RequestUser | null> {
         const claims = verifyAccessToken(token, jwtSecret);
         if (!claims) return null;
-        // The session check makes logout effective at once, not after the token expires.
-        if (!(await isSessionLive(app.db, claims.sid, claims.sub))) return null;
-        const row = await findUserByUuid(app.db, claims.sub);
-        if (!row || row.site_uuid !== claims.site) return null;
-        const ban = await effectiveBan(app.db, row.uuid);
+        // The session check makes logout effective at once, not after the token expires. The
+        // three reads side by side: on PostgreSQL each is a round trip every signed-in call waits for.
+        const [live, row, ban] = await Promise.all([isSessionLive(app.db, claims.sid, claims.sub), findUserByUuid(app.db, claims.sub), effectiveBan(app.db, claims.sub)]);
+        if (!live || !row || row.site_uuid !== claims.site) return null;
         // A login ban makes the token worthless at once: the request is a guest's.
         if (ban?.ban_level === 'login') return null;
         return { row, sessionId: claims.sid, ban };

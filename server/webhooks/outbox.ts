@@ -44,11 +44,27 @@ function publicComment(row: Row): WebhookContentData['comment'] {
   return row.state === 'deleted' ? { ...comment, content: '', ...why } : { ...comment, ...(media ? { media } : {}), ...why };
 }
 
+/**
+ * The site's webhooks, read once per transaction: a decision on 500 items logs 500 events in one
+ * transaction, and the webhooks cannot change inside it.
+ */
+const hooksRead = new WeakMap<Transaction<Database>, Map<string, ReturnType<typeof siteHooks>>>();
+const siteHooks = (trx: Transaction<Database>, siteUuid: string) => subscribers(trx, siteUuid, ALL_TYPES);
+const ALL_TYPES = [...new Set(Object.values(CANDIDATES).flat())];
+
+function hooksOf(trx: Transaction<Database>, siteUuid: string, types: readonly WebhookEventType[]) {
+  let sites = hooksRead.get(trx);
+  if (!sites) hooksRead.set(trx, (sites = new Map()));
+  let read = sites.get(siteUuid);
+  if (!read) sites.set(siteUuid, (read = siteHooks(trx, siteUuid)));
+  return read.then((hooks) => hooks.filter((hook) => hook.events.some((event) => types.includes(event as WebhookEventType))));
+}
+
 /** Queues the deliveries of a content event to the site's webhooks that want it (inside its transaction). */
 export async function enqueueContentEvent(trx: Transaction<Database>, event: ContentEvent): Promise<void> {
   const candidates = CANDIDATES[event.event];
   if (!candidates) return;
-  const hooks = await subscribers(trx, event.section_uuid, candidates);
+  const hooks = await hooksOf(trx, event.section_uuid, candidates);
   if (hooks.length === 0) return;
   const row = await getCommentWithActor(trx, event.content_uuid);
   if (!row) return;

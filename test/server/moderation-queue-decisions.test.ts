@@ -39,6 +39,35 @@ describe('moderation queue: decisions', () => {
     ]);
   });
 
+  test('one decision across pages and threads moves every count and numbers each page\'s events in turn', async (t) => {
+    const app = await build(t);
+    const [mod, ada] = [await signupAs(app, 'mod'), await signup(app)];
+    const [one, two] = [await pageWithConversation(app, mod.access_token, false), await pageWithConversation(app, mod.access_token, true)];
+    const root = await post(app, ada.access_token, one, 'root');
+    const reply = await post(app, ada.access_token, one, 'reply', root.content_uuid);
+    const deep = [await post(app, ada.access_token, one, 'deep 1', reply.content_uuid), await post(app, ada.access_token, one, 'deep 2', reply.content_uuid)];
+    const held = [await post(app, ada.access_token, two, 'held 1'), await post(app, ada.access_token, two, 'held 2')];
+    const events = async (c: typeof one, after = 0) =>
+      resultOf<{ events: { seq: number; event: string; content_uuid: string }[] }>(await app.inject({ method: 'GET', url: `/api/comments/${SITE}/${c.content_container_uuid}/events`, query: { after: String(after) } })).events;
+    const [seqOne, seqTwo] = [(await events(one)).at(-1)!.seq, (await events(two)).at(-1)!.seq];
+    const shownBefore = (await list(app, one)).total_visible_content;
+
+    // Rejecting both deep replies takes them off their parent and thread; approving page two's held items adds them.
+    await decide(app, mod.access_token, 'reject', deep.map((d) => ({ uuid: d.content_uuid, state: 'visible' })));
+    await decide(app, mod.access_token, 'approve', held.map((h) => ({ uuid: h.content_uuid, state: 'awaiting_moderation' })));
+    const pageOne = await list(app, one);
+    assert.equal(pageOne.total_visible_content, shownBefore - 2);
+    const starter = pageOne.contents.find((c) => c.content_uuid === root.content_uuid);
+    assert.deepEqual([starter?.total_replies, starter?.total_direct_replies], [1, 1], 'the thread starter counts only the reply left');
+    const answer = starter?.replies?.find((c) => c.content_uuid === reply.content_uuid);
+    assert.deepEqual([answer?.total_replies, answer?.total_direct_replies], [0, 0], 'its parent, neither');
+    assert.equal((await list(app, two)).total_visible_content, 2);
+    assert.deepEqual((await events(one, seqOne)).map((e) => [e.seq, e.event]), [[seqOne + 1, 'disabled'], [seqOne + 2, 'disabled']]);
+    assert.deepEqual((await events(two, seqTwo)).map((e) => [e.seq, e.event, e.content_uuid]), [
+      [seqTwo + 1, 'visible', held[0]!.content_uuid], [seqTwo + 2, 'visible', held[1]!.content_uuid],
+    ]);
+  });
+
   test('reject, spam and pick; a reported item approved loses its reports', async (t) => {
     const app = await build(t);
     const [mod, ada, bob] = [await signupAs(app, 'mod'), await signup(app), await signup(app)];

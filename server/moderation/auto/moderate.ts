@@ -16,7 +16,7 @@ import type { ContainersTable, Database, UsersTable } from '../../storage/schema
 import type { Site } from '../../storage/sites.ts';
 import { akismet, perspective, type ScoredItem, type ScorerAnswer } from './scorers.ts';
 import { readSettings } from './settings.ts';
-import { buildWordMatcher, type WordMatcher } from './words.ts';
+import { buildWordMatcher, readText, type WordMatcher } from './words.ts';
 
 export interface Verdict {
   state: 'visible' | 'awaiting_moderation' | 'disabled';
@@ -116,12 +116,13 @@ export async function moderate(app: FastifyInstance, input: ModerationInput): Pr
   const { site, container, author, text } = input;
   if (author.user_privilege === 'mod' || author.user_privilege === 'admin') return PASS;
   const { settings, banned, suspect } = await rulesOf(app, site.uuid);
-  const bannedWord = banned.find(text);
+  const reading = readText(text);
+  const bannedWord = banned.find(reading);
   if (bannedWord) return reject({ rule: 'banned_word', ...bannedWord });
   if (Number(author.badge_trusted ?? 0) === 1) return PASS;
   if (Number(author.always_premoderate ?? 0) === 1) return hold({ rule: 'user_premoderated' });
   if (input.premoderated) return hold({ rule: 'premoderation' });
-  const suspectWord = suspect.find(text);
+  const suspectWord = suspect.find(reading);
   if (suspectWord) return hold({ rule: 'suspect_word', ...suspectWord });
   const link = heldLink(settings, text);
   if (link) return hold({ rule: 'link', link });

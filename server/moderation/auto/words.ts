@@ -43,7 +43,8 @@ export interface WordMatch {
 }
 
 export interface WordMatcher {
-  find(text: string): WordMatch | null;
+  /** The listed word that comes first in the text (a reading from `readText` saves reading it again). */
+  find(text: string | TextReading): WordMatch | null;
 }
 
 /** These transformers applied to one code point at a time (undefined: dropped), as RegExpMatcher applies them; `reset` before each text. */
@@ -74,25 +75,46 @@ function reader(transformers: TransformerContainer[]): (text: string) => string 
 }
 
 const LEET_STEPS = steps(LEET);
+const NOT_A_LETTER = '';
+/**
+ * Each code point's letter in the leetspeak reading ('' when it reads as none), worked out once:
+ * for letters that reading is one code point at a time (its only step with a memory, `spaces`,
+ * drops nothing but spaces), so a comment's letters are a table look-up each.
+ */
+const LETTERS = new Map<number, string>();
+const MAX_REMEMBERED = 65_536;
 
-/** Only the letters and digits of the leetspeak reading (where the index looks), and where in the text each came from. */
-function lettersOf(text: string): { letters: string; at: number[] } {
-  LEET_STEPS.reset();
+function letterOf(code: number): string {
+  let letter = LETTERS.get(code);
+  if (letter === undefined) {
+    LEET_STEPS.reset();
+    const read = LEET_STEPS.read(code);
+    const char = read === undefined ? NOT_A_LETTER : String.fromCodePoint(read);
+    letter = LETTER.test(char) ? char : NOT_A_LETTER;
+    if (LETTERS.size < MAX_REMEMBERED) LETTERS.set(code, letter);
+  }
+  return letter;
+}
+
+/** A text as the matchers look at it: itself, the letters and digits of its leetspeak reading (where the index looks), and where in the text each came from. */
+export interface TextReading {
+  text: string;
+  letters: string;
+  at: number[];
+}
+
+/** Reads a text once for every matcher that looks at it (a site's banned and suspect words). */
+export function readText(text: string): TextReading {
   let letters = '';
   const at: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const original = text.codePointAt(i)!;
-    const code = LEET_STEPS.read(original);
-    if (code !== undefined) {
-      const char = String.fromCodePoint(code);
-      if (LETTER.test(char)) {
-        letters += char;
-        for (let unit = 0; unit < char.length; unit++) at.push(i); // an astral letter is two units of `letters`
-      }
-    }
+    const letter = letterOf(original);
+    letters += letter;
+    for (let unit = 0; unit < letter.length; unit++) at.push(i); // an astral letter is two units of `letters`
     if (original > 0xffff) i++;
   }
-  return { letters, at };
+  return { text, letters, at };
 }
 
 /** The word as an obscenity pattern for that reading: between word boundaries, syntax escaped. */
@@ -135,7 +157,7 @@ function* keysOf(letters: string): Generator<string> {
 }
 
 export function buildWordMatcher(words: readonly string[]): WordMatcher {
-  const listed = words.map((word) => ({ word, letters: lettersOf(word).letters })).filter((l) => l.letters !== '');
+  const listed = words.map((word) => ({ word, letters: readText(word).letters })).filter((l) => l.letters !== '');
   // Each word is filed under its rarest key among the list, so no key gathers many words.
   const often = new Map<string, number>();
   for (const { letters } of listed) for (const key of new Set(keysOf(letters))) often.set(key, (often.get(key) ?? 0) + 1);
@@ -201,9 +223,9 @@ export function buildWordMatcher(words: readonly string[]): WordMatcher {
   }
 
   return {
-    find(text) {
+    find(input) {
       if (index.size === 0) return null;
-      const { letters, at } = lettersOf(text);
+      const { text, letters, at } = typeof input === 'string' ? readText(input) : input;
       let best: WordMatch | null = null;
       for (const entry of candidates(letters)) {
         const match = around(entry, text, letters, at);
