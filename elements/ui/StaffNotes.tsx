@@ -30,6 +30,20 @@ export function StaffGuestPrompt({ text, loginLabel, action, className }: { text
 }
 
 /**
+ * While the session is not known yet: the guest's prompt, laid out but unseen, so the box is the
+ * one a guest ends with (same words, same wrapping, any language or width) and nothing moves when
+ * it shows; a screen reader hears `label`. Staff then get their own placeholders.
+ */
+export function StaffPending({ text, loginLabel, label, className }: { text: string; loginLabel: string; label: string; className: string }) {
+  return (
+    <div className={`vf-state vf-staff-pending ${className}`} part="skeleton" role="status" aria-busy="true" aria-label={label}>
+      <p aria-hidden="true">{text}</p>
+      <Button part="login" variant="primary" disabled aria-hidden="true">{loginLabel}</Button>
+    </div>
+  );
+}
+
+/**
  * Who a staff element is showing to: `loading` until the session and site are known, `guest`,
  * `forbidden` (signed in without the role: `admin`, or `staff` for moderators and admins), or
  * `allowed` with the site and the user. The server rules every call the same way.

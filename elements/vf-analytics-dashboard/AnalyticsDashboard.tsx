@@ -12,7 +12,7 @@ import { useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote, useStaffView } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, StaffPending, useStaffView } from '../ui/StaffNotes.tsx';
 import { useIntl, useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { DashboardView, isEmpty } from './DashboardView.tsx';
@@ -75,7 +75,7 @@ function Gate({ preset }: { preset: Preset }) {
   const t = useT();
   const view = useStaffView('admin');
   let body;
-  if (view.kind === 'loading') body = <Skeleton lines={8} label={t(`${K}.loading`)} />;
+  if (view.kind === 'loading') body = <StaffPending text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} label={t(`${K}.loading`)} className="vf-adash__note" />;
   else if (view.kind === 'guest') body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="analytics.dashboard" className="vf-adash__note" />;
   else if (view.kind === 'forbidden') body = <Note part="forbidden" text={t(`${K}.forbidden`)} />;
   else body = <Admin key={view.user.uuid} sectionUuid={view.sectionUuid} preset={preset} />;

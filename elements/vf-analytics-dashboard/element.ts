@@ -1,5 +1,6 @@
 import { AnalyticsDashboard, type AnalyticsDashboardProps } from './AnalyticsDashboard.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The site's analytics for its admins, for a chosen period (the last 7, 30 or 90 days, or custom
@@ -48,4 +49,5 @@ export const analyticsDashboardElement: ElementDefinition<AnalyticsDashboardProp
   props: { preset: 'string' },
   bundle: 'page_settings',
   css: () => import('./styles.css'),
+  reserve: reserves['vf-analytics-dashboard'],
 };

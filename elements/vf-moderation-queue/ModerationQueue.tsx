@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { QUEUES, type QueueName } from '../../core/moderation/types.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote, useStaffView } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, StaffPending, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { QueueView } from './QueueView.tsx';
@@ -27,7 +26,7 @@ function Gate({ queue }: { queue: QueueName }) {
   /** The server refused this user (a moderator of another site): the same words as a reader's. */
   const [refusedFor, setRefusedFor] = useState<string | null>(null);
   let body;
-  if (view.kind === 'loading') body = <Skeleton lines={12} label={t(`${K}.loading`)} />;
+  if (view.kind === 'loading') body = <StaffPending text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} label={t(`${K}.loading`)} className={NOTE} />;
   else if (view.kind === 'guest') body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="moderation.queue" className={NOTE} />;
   else if (view.kind === 'forbidden' || refusedFor === view.user.uuid) body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className={NOTE} />;
   else body = <QueueView key={view.user.uuid} sectionUuid={view.sectionUuid} viewerUuid={view.user.uuid} initialQueue={queue} onForbidden={() => setRefusedFor(view.user.uuid)} />;

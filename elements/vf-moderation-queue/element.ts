@@ -1,6 +1,7 @@
 import '../../core/api/moderationLive.ts';
 import { ModerationQueue, type ModerationQueueProps } from './ModerationQueue.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * The site's moderation queues for its moderators and admins (docs/moderation.md "The element"):
@@ -70,4 +71,5 @@ export const moderationQueueElement: ElementDefinition<ModerationQueueProps> = {
   // The ban dialog's words are the conversations bundle's.
   bundle: 'page_settings,conversations',
   css: () => import('./styles.css'),
+  reserve: reserves['vf-moderation-queue'],
 };

@@ -5,8 +5,7 @@
  */
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote, useStaffView } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, StaffPending, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { LoginsSection } from './LoginsSection.tsx';
@@ -23,7 +22,7 @@ function Gate() {
   const t = useT();
   const view = useStaffView('admin');
   let body;
-  if (view.kind === 'loading') body = <div className="vf-sset__placeholder vf-sset__placeholder--site"><Skeleton lines={12} label={t(`${K}.loading`)} /></div>;
+  if (view.kind === 'loading') body = <StaffPending text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} label={t(`${K}.loading`)} className="vf-sset__note" />;
   else if (view.kind === 'guest') body = <StaffGuestPrompt text={t(`${K}.guest`)} loginLabel={t(`${K}.login`)} action="site.settings" className="vf-sset__note" />;
   else if (view.kind === 'forbidden') body = <StaffNote part="forbidden" text={t(`${K}.forbidden`)} className="vf-sset__note" />;
   else {

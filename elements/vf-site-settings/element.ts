@@ -1,5 +1,6 @@
 import { SiteSettings, type SiteSettingsProps } from './SiteSettings.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * A site's settings for its admins, each section saved on its own: the site's switches (comments,
@@ -45,4 +46,5 @@ export const siteSettingsElement: ElementDefinition<SiteSettingsProps> = {
   props: {},
   bundle: 'page_settings',
   css: () => import('./styles.css'),
+  reserve: reserves['vf-site-settings'],
 };

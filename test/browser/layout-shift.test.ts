@@ -5,11 +5,14 @@
  * move, nor does any `layout-shift` entry add up (elements/reserves.json).
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/vf-analytics-dashboard/define.ts';
 import '../../elements/vf-average-rating/define.ts';
 import '../../elements/vf-live-story/define.ts';
 import '../../elements/vf-media-gallery/define.ts';
+import '../../elements/vf-moderation-queue/define.ts';
 import '../../elements/vf-page-follow/define.ts';
 import '../../elements/vf-poll/define.ts';
+import '../../elements/vf-site-settings/define.ts';
 import '../../elements/vf-topic-follow/define.ts';
 import reserves from '../../elements/reserves.json';
 import { bootCore } from './support/boot.ts';
@@ -64,6 +67,10 @@ describe('no layout shift while an element loads', () => {
     ['<vf-page-follow> in a line of text', inLine('<vf-page-follow data-under-test></vf-page-follow>'), '640px', '[part~="button"]'],
     ['<vf-live-story>', `<vf-live-story data-under-test vf-container-id="${LIVEBLOG}" href="/demo/liveblog.html" title="Live: City Marathon 2026"></vf-live-story>`, '672px', '[part~="list"]'],
     ['<vf-media-gallery>', `<vf-media-gallery data-under-test vf-container-id="${LIVEBLOG}" kind="liveblog"></vf-media-gallery>`, '672px', '[part~="grid"]'],
+    // The staff elements, as the staging page's guest sees them: the prompt to log in.
+    ['<vf-analytics-dashboard> (a guest)', '<vf-analytics-dashboard data-under-test></vf-analytics-dashboard>', '672px', '[part~="guest"]'],
+    ['<vf-moderation-queue> (a guest)', '<vf-moderation-queue data-under-test></vf-moderation-queue>', '672px', '[part~="guest"]'],
+    ['<vf-site-settings> (a guest)', '<vf-site-settings data-under-test></vf-site-settings>', '672px', '[part~="guest"]'],
   ];
   for (const [name, markup, width, loaded] of cases) {
     it(`${name}: what follows it stays where it was`, async () => {
