@@ -4,7 +4,7 @@
  * their reasons, why it was held, and the decisions on it. A page of items is a handful of
  * set-based reads, whatever its size.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { HoldReason, QueueAuthor, QueueDecision, QueueItem } from '../../core/moderation/types.ts';
 import { CONFIRMED_META } from '../storage/pages.ts';
 import type { Database } from '../storage/schema.ts';
@@ -83,9 +83,12 @@ export async function decisionsOf(db: Kysely<Database>, contentUuids: string[]):
   return byItem;
 }
 
-/** The items, in the order of `uuids` (ones that are gone are left out). */
-export async function queueItems(db: Kysely<Database>, uuids: string[]): Promise<QueueItem[]> {
-  if (uuids.length === 0) return [];
+/**
+ * The items, in the order of `uuids` (ones that are gone are left out); or those a subquery of
+ * uuids names (a queue's page, queuePageUuids), in no order.
+ */
+export async function queueItems(db: Kysely<Database>, source: string[] | SelectQueryBuilder<Database, any, { uuid: string }>): Promise<QueueItem[]> {
+  if (Array.isArray(source) && source.length === 0) return [];
   const rows = await db
     .selectFrom('contents')
     .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
@@ -97,8 +100,10 @@ export async function queueItems(db: Kysely<Database>, uuids: string[]): Promise
       'contents.is_picked', 'contents.total_flags', 'contents.hold_reason', 'pages.uuid as page_uuid', 'pages.title as page_title', 'pages.url as page_url',
       'pages.section as page_section',
     ])
-    .where('contents.uuid', 'in', uuids)
+    .where('contents.uuid', 'in', source)
     .execute();
+  if (rows.length === 0) return [];
+  const uuids = Array.isArray(source) ? source : rows.map((row) => row.uuid);
   const [authors, decisions, flags] = await Promise.all([
     authorsOf(db, [...new Set(rows.map((row) => row.actor_uuid))]),
     decisionsOf(db, uuids),

@@ -2,8 +2,9 @@
  * Which items each moderation queue holds, one page at a time (docs/moderation.md "The queues").
  * A queue is a set of states (and, for reported / unmoderated / approved, one more condition) over
  * the content types of the kinds asked for. Each (state, type) pair is one short range of an
- * index that ends in (date_created, uuid) (migration 025), read up to the page's size and merged
- * here: a page costs a few index ranges, however many items wait.
+ * index that ends in (date_created, uuid) (migration 025), read up to the page's size; the ranges
+ * are merged in the same statement that reads the page's items: a page costs a few index ranges
+ * and one round trip, however many items wait.
  */
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { QUEUE_KINDS, type QueueKind, type QueueName } from '../../core/moderation/types.ts';
@@ -64,8 +65,11 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The queue's next `limit` items' uuids after the cursor, in order, and whether more follow. */
-export async function queueUuids(db: Kysely<Database>, queue: ContentQueue, f: QueueFilter): Promise<{ uuids: string[]; next: Cursor | null }> {
+/**
+ * The uuids of the queue's next `limit` + 1 items after the cursor (one more tells whether more
+ * follow), as a subquery: the page's items are read with it in one statement (queueItems).
+ */
+export function queuePageUuids(db: Kysely<Database>, queue: ContentQueue, f: QueueFilter) {
   const rule = QUEUE_RULES[queue];
   const types = f.kind ? KIND_TYPES[f.kind] : QUEUE_KINDS.flatMap((kind) => KIND_TYPES[kind]);
   const descending = f.order === 'newest';
@@ -89,10 +93,16 @@ export async function queueUuids(db: Kysely<Database>, queue: ContentQueue, f: Q
   // its index range and its limit), put together, and ordered once.
   const [first, ...rest] = ranges.map((r, i) => db.selectFrom(range(r).as(`r${i}`)).select(['uuid', 'date_created']));
   const all = rest.reduce((union, part) => union.unionAll(part), first!);
-  const rows = await db.selectFrom(all.as('ranges')).select(['uuid', 'date_created']).orderBy('date_created', direction).orderBy('uuid', direction).limit(f.limit + 1).execute();
-  const merged = rows.map((row) => ({ uuid: row.uuid, date: Number(row.date_created) }));
-  const page = merged.slice(0, f.limit);
-  return { uuids: page.map((row) => row.uuid), next: merged.length > f.limit ? page[page.length - 1]! : null };
+  return db.selectFrom(all.as('ranges')).select('uuid').orderBy('date_created', direction).orderBy('uuid', direction).limit(f.limit + 1);
+}
+
+/** A page of items read with queuePageUuids' one extra, in order: the page, and the cursor after it when more follow. */
+export function pageOf<T extends { uuid: string; date_created: number }>(items: T[], order: QueueFilter['order'], limit: number): { items: T[]; next: Cursor | null } {
+  const sign = order === 'newest' ? -1 : 1;
+  const sorted = [...items].sort((a, b) => sign * (a.date_created - b.date_created || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0)));
+  const page = sorted.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page, next: sorted.length > limit && last ? { date: last.date_created, uuid: last.uuid } : null };
 }
 
 /** Items after the cursor in the list's order: (date, uuid) beyond the cursor's. */

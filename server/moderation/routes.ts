@@ -12,7 +12,7 @@ import { CONFIRMED_META } from '../storage/pages.ts';
 import { moderatorOf } from './access.ts';
 import { profileItems } from './profiles.ts';
 import { queueItems } from './queueItems.ts';
-import { containsPattern, CURSOR_PATTERN, decodeCursor, encodeCursor, queueCounts, queueUuids } from './queueQuery.ts';
+import { containsPattern, CURSOR_PATTERN, decodeCursor, encodeCursor, pageOf, queueCounts, queuePageUuids } from './queueQuery.ts';
 import { pageOption, queueCounts as countsSchema, queuePage } from './schemas.ts';
 
 interface QueueQuery extends Common {
@@ -77,10 +77,11 @@ export default async function moderationQueueRoutes(app: FastifyInstance): Promi
       if (q.author && !(await app.db.selectFrom('users').select('uuid').where('uuid', '=', q.author).where('site_uuid', '=', site.uuid).executeTakeFirst())) {
         throw notFound('No such user on this site');
       }
-      const page = await queueUuids(app.db, queue, {
+      const uuids = queuePageUuids(app.db, queue, {
         site: site.uuid, kind: q.kind, container: q.container, author: q.author, pageSection: q.page_section, q: q.q, order: q.order, cursor, limit: q.limit,
       });
-      return { result: { items: await queueItems(app.db, page.uuids), next_cursor: page.next && encodeCursor(page.next) } };
+      const page = pageOf(await queueItems(app.db, uuids), q.order, q.limit);
+      return { result: { items: page.items, next_cursor: page.next && encodeCursor(page.next) } };
     },
   );
 

@@ -3,7 +3,7 @@
  * Arabic lays out right to left, an unsupported language shows English, and
  * `window.vfConfig.language` overrides the page.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { newReader, seedConversation, unique } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, shadow, waitFor } from './support/dom.ts';
@@ -36,8 +36,8 @@ describe('languages', () => {
     const id = unique('lang-de');
     await seedConversation(await newReader('Lena Leserin'), id, 2);
     const el = await mount(id);
-    await waitUntil(() => region(el)?.getAttribute('aria-label') === 'Kommentare', 'German region label');
-    await waitUntil(() => heading(el) === '2 Kommentare', `German plural heading (got ${heading(el)})`);
+    await waitFor(() => region(el)?.getAttribute('aria-label') === 'Kommentare', 'German region label');
+    await waitFor(() => heading(el) === '2 Kommentare', `German plural heading (got ${heading(el)})`);
     expect(el.getAttribute('lang')).to.equal('de-DE');
     expect(el.getAttribute('dir')).to.equal('ltr');
   });
@@ -47,8 +47,8 @@ describe('languages', () => {
     const id = unique('lang-ar');
     await seedConversation(await newReader('Amal'), id, 3);
     const el = await mount(id);
-    await waitUntil(() => region(el)?.getAttribute('aria-label') === 'التعليقات', 'Arabic region label');
-    await waitUntil(() => heading(el) !== null && /تعليقات$/.test(heading(el)!), `Arabic plural (got ${heading(el)})`);
+    await waitFor(() => region(el)?.getAttribute('aria-label') === 'التعليقات', 'Arabic region label');
+    await waitFor(() => heading(el) !== null && /تعليقات$/.test(heading(el)!), `Arabic plural (got ${heading(el)})`);
     expect(el.getAttribute('dir')).to.equal('rtl');
     expect(el.getAttribute('lang')).to.equal('ar');
     expect(getComputedStyle(region(el)!).direction).to.equal('rtl');
@@ -62,8 +62,8 @@ describe('languages', () => {
   it('an unsupported language shows English', async () => {
     config().language = 'xx-yy';
     const el = await mount(unique('lang-xx'));
-    await waitUntil(() => region(el)?.getAttribute('aria-label') === 'Comments', 'English region label');
-    await waitUntil(() => shadow(el).textContent!.includes('Be the first to comment.'), 'English empty state');
+    await waitFor(() => region(el)?.getAttribute('aria-label') === 'Comments', 'English region label');
+    await waitFor(() => shadow(el).textContent!.includes('Be the first to comment.'), 'English empty state');
     expect(el.getAttribute('lang')).to.equal('en-US');
     expect(el.getAttribute('dir')).to.equal('ltr');
   });
@@ -71,7 +71,7 @@ describe('languages', () => {
   it('window.vfConfig.language overrides the page, by alias', async () => {
     config().language = 'FR_ca';
     const el = await mount(unique('lang-fr'));
-    await waitUntil(() => shadow(el).textContent!.includes('Publiez le premier commentaire.'), 'French empty state');
+    await waitFor(() => shadow(el).textContent!.includes('Publiez le premier commentaire.'), 'French empty state');
     expect(el.getAttribute('lang')).to.equal('fr-CA');
   });
 });
