@@ -10,7 +10,7 @@ import type { Comment } from '../../core/api/types.ts';
 import { normaliseName } from '../content/normalise.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
-import { notifyApproved } from '../notifications/create.ts';
+import { notifyApprovedMany } from '../notifications/create.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from '../storage/content-queries.ts';
@@ -272,7 +272,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         // Every open moderation queue drops it at once, as for a decision made in the queue.
         if (decidedState) app.moderationQueue.decided(t.row.site_uuid, { uuid: user.row.uuid, name: user.row.name }, [{ uuid: t.row.uuid, state: decidedState }], MODERATION[action].decision);
         // An approved item notifies now, as it would have on posting without premoderation.
-        if (action === 'enable' && t.row.state === 'awaiting_moderation') await notifyApproved(app, t.row.uuid, t.container);
+        if (action === 'enable' && t.row.state === 'awaiting_moderation') await notifyApprovedMany(app, [t.row.uuid]);
         return answer;
       },
     );

@@ -82,19 +82,12 @@ export function notifyNewContent(app: FastifyInstance, row: ContentsTable, conta
   });
 }
 
-/** A held item a moderator approved: what posting it would have notified, now that it shows. */
-export async function notifyApproved(app: FastifyInstance, uuid: string, container: ContainersTable): Promise<number> {
-  const row = await app.db.selectFrom('contents').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-  if (!row || row.state !== 'visible') return 0;
-  const parent = row.parent_uuid ? await app.db.selectFrom('contents').selectAll().where('uuid', '=', row.parent_uuid).executeTakeFirst() : undefined;
-  return notifyNewContent(app, row, container, parent);
-}
-
 /** How many approved items notify at once (PostgreSQL's pool has 10 connections; SQLite runs them in turn). */
 const APPROVED_AT_ONCE = 8;
 
 /**
- * Items a moderator approved in one decision notify as each would have on posting: their rows,
+ * Held items a moderator approved (one on a page's own menu, or many in one queue decision)
+ * notify as each would have on posting, now that they show: their rows,
  * parents and containers read in one query each, then a few items' notifications at a time.
  */
 export async function notifyApprovedMany(app: FastifyInstance, uuids: string[]): Promise<void> {

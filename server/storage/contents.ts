@@ -3,11 +3,11 @@
  * reply totals, like totals) are one transaction, so counts never drift from rows.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent, MediaItem } from '../../core/api/types.ts';
 import type { HoldReason } from '../../core/moderation/types.ts';
 import type { Viewer } from '../content/visibility.ts';
-import { appendEvent, type EventDraft } from './events.ts';
+import { appendEvent, type EventDraft, plusEach } from './events.ts';
 import { mutedBy } from './mutes.ts';
 import { moveReviewCount } from './reviews.ts';
 import type { ContentsTable, ContentType, Database } from './schema.ts';
@@ -71,12 +71,6 @@ export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsT
 }
 
 type CountedRow = Pick<ContentsTable, 'uuid' | 'type' | 'container_uuid' | 'parent_uuid' | 'thread_uuid'>;
-
-/** `column + (case key when … then n end)`: each key's own increment, in one statement (integers as literals: PostgreSQL would read bound ones as text). */
-function plusEach(column: string, key: string, deltas: Map<string, number>) {
-  const whens = [...deltas].map(([uuid, delta]) => sql`when ${uuid} then ${sql.lit(delta)}`);
-  return sql<number>`${sql.ref(column)} + (case ${sql.ref(key)} ${sql.join(whens, sql` `)} else 0 end)`;
-}
 
 function tally(deltas: Map<string, number>, key: string, delta: number): void {
   deltas.set(key, (deltas.get(key) ?? 0) + delta);

@@ -14,6 +14,20 @@ export type EventDraft = Omit<ContentEvent, 'seq'>;
 
 export const MAX_CATCH_UP = 200;
 
+/** The events row that stores an event. */
+const eventRow = (event: ContentEvent) => ({
+  container_uuid: event.content_container_uuid, seq: event.seq, site_uuid: event.section_uuid, payload: JSON.stringify(event), date_created: event.time,
+});
+
+/**
+ * `column + (case key when … then n end)`: each row's own increment in one statement (a batch's
+ * counters). The increments are integer literals: PostgreSQL would read bound ones as text.
+ */
+export function plusEach(column: string, key: string, deltas: Map<string, number>) {
+  const whens = [...deltas].map(([value, delta]) => sql`when ${value} then ${sql.lit(delta)}`);
+  return sql<number>`${sql.ref(column)} + (case ${sql.ref(key)} ${sql.join(whens, sql` `)} else 0 end)`;
+}
+
 /** Numbers and stores the event in `trx`; returns it with its seq (publish it after commit). */
 export async function appendEvent(trx: Transaction<Database>, draft: EventDraft): Promise<ContentEvent> {
   // UPDATE … RETURNING: the increment and the read are one statement on both engines, and on
@@ -25,16 +39,7 @@ export async function appendEvent(trx: Transaction<Database>, draft: EventDraft)
     .returning('event_seq')
     .executeTakeFirstOrThrow();
   const event: ContentEvent = { ...draft, seq: Number(event_seq) };
-  await trx
-    .insertInto('events')
-    .values({
-      container_uuid: event.content_container_uuid,
-      seq: event.seq,
-      site_uuid: event.section_uuid,
-      payload: JSON.stringify(event),
-      date_created: event.time,
-    })
-    .execute();
+  await trx.insertInto('events').values(eventRow(event)).execute();
   // The webhooks' outbox (docs/webhooks.md): queued with the change, so none is lost or invented.
   await enqueueContentEvent(trx, event);
   return event;
@@ -52,10 +57,9 @@ export async function appendEvents(trx: Transaction<Database>, drafts: EventDraf
   if (drafts.length <= 1) return Promise.all(drafts.map((draft) => appendEvent(trx, draft)));
   const counts = new Map<string, number>();
   for (const draft of drafts) counts.set(draft.content_container_uuid, (counts.get(draft.content_container_uuid) ?? 0) + 1);
-  const whens = [...counts].map(([uuid, n]) => sql`when ${uuid} then ${sql.lit(n)}`);
   const rows = await trx
     .updateTable('containers')
-    .set({ event_seq: sql<number>`event_seq + (case uuid ${sql.join(whens, sql` `)} else 0 end)` })
+    .set({ event_seq: plusEach('event_seq', 'uuid', counts) })
     .where('uuid', 'in', [...counts.keys()])
     .returning(['uuid', 'event_seq'])
     .execute();
@@ -70,9 +74,7 @@ export async function appendEvents(trx: Transaction<Database>, drafts: EventDraf
   for (let i = 0; i < events.length; i += EVENT_ROWS_PER_INSERT) {
     await trx
       .insertInto('events')
-      .values(events.slice(i, i + EVENT_ROWS_PER_INSERT).map((event) => ({
-        container_uuid: event.content_container_uuid, seq: event.seq, site_uuid: event.section_uuid, payload: JSON.stringify(event), date_created: event.time,
-      })))
+      .values(events.slice(i, i + EVENT_ROWS_PER_INSERT).map(eventRow))
       .execute();
   }
   for (const event of events) await enqueueContentEvent(trx, event);
