@@ -3,7 +3,7 @@
  * refusal kept with the field it names (the 400's `field`), so the section shows it next to that
  * control and moves focus there. Nothing typed is touched: the draft is the section's own state.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import { toApiError } from '../../core/api/errors.ts';
 
 export interface SaveProblem {
@@ -24,7 +24,8 @@ export function useSectionSave(form: RefObject<HTMLFormElement | null>, names: r
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [problem, setProblem] = useState<SaveProblem | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the commit that marks the field invalid, not a frame later.
+  useLayoutEffect(() => {
     if (!problem || !form.current) return;
     const target = problem.field
       ? form.current.querySelector<HTMLElement>(`[name="${CSS.escape(problem.field)}"]`)
