@@ -18,6 +18,8 @@ declare module 'fastify' {
   }
 }
 
+// Named: an unnamed plugin makes fastify-plugin read a stack trace for a name, which parses the
+// bundle's whole source map at start (about 40 MB of heap kept for good; docs/server.md).
 export default fp(async (app) => {
   app.decorate('moderationQueue', { decided: (site, by, items, decision) => announceDecided(app, site, by, items, decision) } satisfies ModerationQueueNotice);
-});
+}, { name: 'vf-moderation-queue' });
