@@ -31,6 +31,18 @@ describe('CORS', () => {
   });
 });
 
+describe('the server process', () => {
+  // fastify-plugin names an unnamed plugin from a stack trace, and formatting that trace parses
+  // the built bundle's whole source map (`--enable-source-maps`), kept for good: about 34 MB of
+  // the idle server's heap (docs/server.md "Memory and start time").
+  test('every plugin has a name of its own: none is named from a stack trace', async (t) => {
+    const app = await build(t);
+    const tree = app.printPlugins();
+    assert.ok(tree.includes('vf-storage'), 'the tree names the plugins');
+    assert.deepEqual(tree.match(/\S+-auto-\d+/g) ?? [], []);
+  });
+});
+
 describe('static files', () => {
   test('/healthz', async (t) => {
     const app = await build(t);
