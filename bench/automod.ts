@@ -11,7 +11,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { applyChange, defaultSettings, MAX_LISTED_WORDS, writeSettings } from '../server/moderation/auto/settings.ts';
 import { buildWordMatcher } from '../server/moderation/auto/words.ts';
-import { DEMO_SITE, seed } from '../server/seed.ts';
+import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import { getOrCreateContainer } from '../server/storage/containers.ts';
 import { getSite } from '../server/storage/sites.ts';
 

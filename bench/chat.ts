@@ -3,7 +3,7 @@
 // (the fan-out bench's harness, bench/fanout.ts). `node --import tsx bench/chat.ts` runs these
 // rows alone.
 import { DEFAULT_POST_LIMIT } from '../server/auth/rateLimit.ts';
-import { DEMO_SITE } from '../server/seed.ts';
+import { DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';
 import type { Row } from './comments-list.ts';
 import { benchReader, type FanoutSource, type FanoutWrites, measureFanout } from './fanout.ts';

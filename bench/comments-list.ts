@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../server/storage/schema.ts';
 import { SORT_ORDERS } from '../server/storage/content-queries.ts';
 import { openDatabase } from '../server/storage/engine.ts';
-import { DEMO_SITE } from '../server/seed.ts';
+import { DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { type LargeContainer, middleRoot, seedLargeContainer } from './seed.ts';

@@ -1,7 +1,7 @@
 // The live blog at scale: its posts list on a 10,000-post live blog (first and deep page, on each
 // engine, like the comments list), and an editor's post fanned out to 10,000 subscribers (like
 // comments' fan-out). `node --import tsx bench/liveblog.ts` runs these rows alone.
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../server/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';
 import { measureCommentsList, onLargeContainer, perEngine, type Row } from './comments-list.ts';
 import { type FanoutSource, measureFanout } from './fanout.ts';

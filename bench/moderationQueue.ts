@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { DEMO_SITE, seed } from '../server/seed.ts';
+import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import type { ContainerKind, ContentType } from '../server/storage/schema.ts';
 import type { UserRow } from '../server/storage/users.ts';
 import { perEngine } from './comments-list.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { DEMO_SITE, seed } from '../server/seed.ts';
+import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import type { UserRow } from '../server/storage/users.ts';
 
 type Row = [string, string, string];

@@ -8,7 +8,7 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import type { Poll } from '../core/api/pollTypes.ts';
 import type { ContentEvent } from '../core/api/types.ts';
-import { DEMO_SITE } from '../server/seed.ts';
+import { DEMO_SITE } from '../server/demo/index.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { perEngine, type Engine } from './comments-list.ts';

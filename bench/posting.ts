@@ -7,7 +7,7 @@
 // `node --import tsx bench/posting.ts`; its rows are in `npm run bench`.
 import autocannon from 'autocannon';
 import { openDatabase } from '../server/storage/engine.ts';
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../server/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';
 import { type Engine, onLargeContainer, perEngine, readerToken, type Row } from './comments-list.ts';
 

@@ -5,7 +5,7 @@
 // realtime sockets are open and 50 connections read the comments list for 5 s, and after.
 // `node --import tsx bench/server-footprint.ts` runs it alone.
 import { WebSocket } from 'ws';
-import { DEMO_SITE } from '../server/seed.ts';
+import { DEMO_SITE } from '../server/demo/index.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { measureCommentsList, type Row } from './comments-list.ts';
 import { seedConversation } from './seed.ts';

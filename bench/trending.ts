@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { DEMO_SITE, seed } from '../server/seed.ts';
+import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import { recordRead } from '../server/storage/pageReads.ts';
 import type { UserRow } from '../server/storage/users.ts';
 import { perEngine } from './comments-list.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { DEMO_SITE, seed } from '../server/seed.ts';
+import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import { createWebhook, enqueueDeliveries } from '../server/storage/webhooks.ts';
 import { perEngine, type Engine } from './comments-list.ts';
 

@@ -49,7 +49,7 @@ import staticRoutes from './routes/static.ts';
 import importExportRoutes from './routes/importExport.ts';
 import loginRoutes from './routes/logins.ts';
 import identityRoutes from './identity/routes.ts';
-import { registerIdentityStandIns } from './demoIdentity.ts';
+import { registerIdentityStandIns } from './demo/index.ts';
 import { registerScorerStandIns } from './standins/scorers.ts';
 import thirdPartyRoutes from './routes/thirdparty.ts';
 import userRoutes from './routes/users.ts';

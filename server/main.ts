@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, DEFAULT_DRAIN_SECONDS, isLoopbackHost, loadConfig } from './config.ts';
 import { shutdownOnSignals } from './operations/shutdown.ts';
-import { DEMO_ACCOUNTS, DEMO_SITE, seed } from './seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE, seed } from './demo/index.ts';
 
 // The server renders first paints with React (server/ssr/), loaded on the first one: its
 // production build, unless the environment says otherwise (tests run the development build).

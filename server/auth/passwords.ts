@@ -39,7 +39,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-/** A new hash at the configured cost, or at `log2N` (the demo accounts' published passwords: server/seed.ts). */
+/** A new hash at the configured cost, or at `log2N` (the demo accounts' published passwords: server/demo/index.ts). */
 export async function hashPassword(password: string, log2N?: number): Promise<string> {
   const salt = randomBytes(16);
   const options = log2N === undefined ? params : { ...params, N: 2 ** log2N };

@@ -1,5 +1,5 @@
 /**
- * The demo moderation queue (demo mode only, from seed.ts, after the other demo content):
+ * The demo moderation queue (demo mode only, from index.ts, after the other demo content):
  * `demo/staging.html`'s `<vf-moderation-queue>` opens on work to do across pages and kinds. A
  * newcomer, "Sam Newcomer", has comments held in the readers' forum (/demo/forum.html) (a suspect word, a link,
  * new commenter), a live-blog reply and a chat message held (premoderation, spam score) on a live
@@ -23,10 +23,10 @@ import { findOrCreatePage } from '../storage/pages.ts';
 import { setReaction } from '../storage/contents.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
 import { createUser, findUserByEmail } from '../storage/users.ts';
-import { DEMO_COMMENTERS } from '../demoConversation.ts';
-import { NO_PASSWORD, writeDemoContent } from '../demoLiveblog.ts';
-import { DEMO_REVIEWS_ID } from '../demoReviews.ts';
-import { DEMO_SITE } from '../seed.ts';
+import { DEMO_COMMENTERS } from './conversation.ts';
+import { NO_PASSWORD, writeDemoContent } from './liveblog.ts';
+import { DEMO_REVIEWS_ID } from './reviews.ts';
+import { DEMO_SITE } from './site.ts';
 
 export const DEMO_NEWCOMER = { email: 'newcomer@vf.local', name: 'Sam Newcomer', pending_name: 'Sam the River Fan' } as const;
 

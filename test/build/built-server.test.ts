@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { DEMO_CONVERSATION_ID } from '../../server/demoConversation.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_CONVERSATION_ID } from '../../server/demo/conversation.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer } from '../support/serve.mjs';
 
 test('the built server starts on a fresh SQLite file and answers health, readiness, a page, the API and a first paint', async (t) => {

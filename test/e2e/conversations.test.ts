@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_COMMENTERS, DEMO_THREADS } from '../../server/demoConversation.ts';
+import { DEMO_COMMENTERS, DEMO_THREADS } from '../../server/demo/conversation.ts';
 import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();

@@ -5,7 +5,7 @@
 // app's reset keeps to the policy; the page makes one Trusted Types policy, `vf`.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { DEMO_THREADS } from '../../server/demoConversation.ts';
+import { DEMO_THREADS } from '../../server/demo/conversation.ts';
 import {
   collectErrors, demoPages, policiesOf, scrollThrough, strictServerOptions, violationsOf, visitUnderPolicy,
   warmFirstPaint, watchedContext, watchViolations, type PageReport,

@@ -4,7 +4,7 @@
 // nothing shifting; without the server's markup they render as before.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEMO_COMMENTERS, DEMO_THREADS } from '../../server/demoConversation.ts';
+import { DEMO_COMMENTERS, DEMO_THREADS } from '../../server/demo/conversation.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
 import { heldPage, NOT_VF, PAINTED, painted, resetShift, shift, takenOver } from './heldChunks.ts';
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_CHAT_MESSAGES } from '../../server/demoChat.ts';
+import { DEMO_CHAT_MESSAGES } from '../../server/demo/chat.ts';
 import { server, useServerAndBrowser } from './setup.ts';
 import { heldPage, isVfCode, painted, resetShift, shift, takenOver } from './heldChunks.ts';
 

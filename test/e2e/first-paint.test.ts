@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_THREADS } from '../../server/demoConversation.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_THREADS } from '../../server/demo/conversation.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
 import { heldPage, isVfCode, NOT_VF, PAINTED, painted, resetShift, shift, takenOver } from './heldChunks.ts';
 
@@ -95,7 +95,7 @@ describe('the demo article painted by the server', () => {
         localStorage.setItem('vf.refresh_token', t.refresh_token);
       }, tokens);
     });
-    // Maya's thread, liked by the admin (server/demoConversation.ts).
+    // Maya's thread, liked by the admin (server/demo/conversation.ts).
     const liked = widget.getByRole('article').filter({ hasText: DEMO_THREADS[0]!.text }).first().getByRole('button', { name: /like/i }).first();
     assert.equal(await liked.getAttribute('aria-pressed'), 'false', 'the painted markup is the guest view');
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { callApi } from '../support/callApi.ts';
 import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
 

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AuthResult } from '../../core/api/types.ts';
 import type { NotificationFeed } from '../../core/api/notificationTypes.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();

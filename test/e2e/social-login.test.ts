@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/demo/index.ts';
 import { launchChromium } from '../support/browser.mjs';
 import { accountClaims, startProvider, type TestProvider } from '../support/oidcProvider.ts';
 import { startServer } from '../support/serve.mjs';

@@ -1,11 +1,11 @@
 // Trending articles end to end, on demo/trending.html with the built client, the real server and
-// its seeded demo stories (server/demoTrending.ts): the loading rule (hidden until in view, the
+// its seeded demo stories (server/demo/trending.ts): the loading rule (hidden until in view, the
 // viewport watched after 5000 ms), the stories shown, and a click that carries its medium and
 // makes the next page's recommendations leave out what was read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_STORIES } from '../../server/demoTrending.ts';
+import { DEMO_STORIES } from '../../server/demo/trending.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
 import { AD_SURFACES, DEFAULT_AD_SETTINGS } from '../../core/settings/ads.ts';
-import { DEMO_AD_SETTINGS } from '../../server/demoAds.ts';
+import { DEMO_AD_SETTINGS } from '../../server/demo/ads.ts';
 import { bearer, build, buildWithDemoContent, resultOf, signupAs, SITE } from './helpers.ts';
 
 async function settingsOf(app: FastifyInstance): Promise<Record<string, unknown>> {

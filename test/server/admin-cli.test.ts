@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { AuthResult } from '../../core/api/types.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer, type RunningServer } from '../support/serve.mjs';
 import { freshPostgres, usingPostgres } from './helpers.ts';
 

@@ -1,12 +1,12 @@
 /**
- * The demo's analytics history (server/demoAnalytics.ts): on first start the dashboard shows 60
+ * The demo's analytics history (server/demo/analytics.ts): on first start the dashboard shows 60
  * varied days for the demo pages; seeding again writes nothing; today is left to real events.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TRACKING_MEDIUMS } from '../../core/settings/clamp.ts';
-import { DEMO_HISTORY_DAYS } from '../../server/demoAnalytics.ts';
-import { seed } from '../../server/seed.ts';
+import { DEMO_HISTORY_DAYS } from '../../server/demo/analytics.ts';
+import { seed } from '../../server/demo/index.ts';
 import { dayText, makeEvent, readDashboard, sendJson } from './analytics-calls.ts';
 import { buildWithDemoContent, countRows, signupAs } from './helpers.ts';
 

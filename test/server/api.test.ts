@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AuthResult, BootstrapResult, User } from '../../core/api/types.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
 import { upsertSite, DEFAULT_SETTINGS } from '../../server/storage/sites.ts';
 import { bearer, build, resultOf, SITE, signup } from './helpers.ts';
 

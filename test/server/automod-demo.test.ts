@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { Comment } from '../../core/api/types.ts';
 import type { AutoModerationSettings } from '../../core/moderation/types.ts';
 import { DEMO_BANNED_WORDS, seedDemoAutoModeration } from '../../server/demo/autoModeration.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { getSettings, post, setAutoModeration } from './automod-calls.ts';
 import { build, container, resultOf, signup, signupAs, SITE } from './helpers.ts';
 

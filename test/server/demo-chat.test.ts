@@ -1,5 +1,5 @@
 /**
- * The demo chat (server/demoChat.ts): what `npm start` seeds in demo mode for demo/chat.html,
+ * The demo chat (server/demo/chat.ts): what `npm start` seeds in demo mode for demo/chat.html,
  * read back through the public API; seeding again, or twice at once (two processes starting
  * together), adds nothing; outside demo mode nothing is seeded.
  */
@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { ChatWithPage } from '../../core/api/types.ts';
-import { DEMO_CHAT_ID, DEMO_CHAT_MESSAGES } from '../../server/demoChat.ts';
-import { DEMO_READER } from '../../server/demoLiveblog.ts';
-import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
+import { DEMO_CHAT_ID, DEMO_CHAT_MESSAGES } from '../../server/demo/chat.ts';
+import { DEMO_READER } from '../../server/demo/liveblog.ts';
+import { DEMO_ACCOUNTS, seed } from '../../server/demo/index.ts';
 import { buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 const load = (app: FastifyInstance) => app.inject({ method: 'GET', url: `/api/chat/${SITE}`, query: { container_id: DEMO_CHAT_ID, limit: '100' } });

@@ -1,5 +1,5 @@
 /**
- * The demo conversation (server/demoConversation.ts): what `npm start` seeds in demo mode for
+ * The demo conversation (server/demo/conversation.ts): what `npm start` seeds in demo mode for
  * demo/article.html, read back through the public API; seeding again, or twice at once (two
  * processes starting together), adds nothing; outside demo mode nothing is seeded.
  */
@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, ContainerWithPage } from '../../core/api/types.ts';
-import { DEMO_COMMENTERS, DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demoConversation.ts';
-import { DEMO_READER } from '../../server/demoLiveblog.ts';
-import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
+import { DEMO_COMMENTERS, DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demo/conversation.ts';
+import { DEMO_READER } from '../../server/demo/liveblog.ts';
+import { DEMO_ACCOUNTS, seed } from '../../server/demo/index.ts';
 import { bearer, buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 const load = (app: FastifyInstance, query: Record<string, string> = {}, token?: string) => app.inject({

@@ -1,5 +1,5 @@
 /**
- * The demo live blog (server/demoLiveblog.ts): what `npm start` seeds in demo mode for
+ * The demo live blog (server/demo/liveblog.ts): what `npm start` seeds in demo mode for
  * demo/liveblog.html, read back through the public API; a second start adds nothing; outside
  * demo mode nothing is seeded.
  */
@@ -10,8 +10,8 @@ import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CommentPage, LiveblogWithPage } from '../../core/api/types.ts';
 import { type Block, type Inline, parseRichText } from '../../core/text/richText.ts';
-import { DEMO_LIVEBLOG_ID, DEMO_LIVEBLOG_IMAGE, DEMO_READER } from '../../server/demoLiveblog.ts';
-import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
+import { DEMO_LIVEBLOG_ID, DEMO_LIVEBLOG_IMAGE, DEMO_READER } from '../../server/demo/liveblog.ts';
+import { DEMO_ACCOUNTS, seed } from '../../server/demo/index.ts';
 import { buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 const load = (app: FastifyInstance) => app.inject({ method: 'GET', url: `/api/liveblog/${SITE}`, query: { container_id: DEMO_LIVEBLOG_ID, limit: '100' } });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer, type RunningServer } from '../support/serve.mjs';
 
 async function started(t: { after(fn: () => Promise<void>): void }): Promise<RunningServer> {

@@ -1,12 +1,12 @@
 /**
- * The demo topics' followers (server/demoTopics.ts): demo/topics.html's counts come from demo
+ * The demo topics' followers (server/demo/topics.ts): demo/topics.html's counts come from demo
  * readers who follow its topics; seeding again, or twice at once, adds nothing.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_TOPIC_FOLLOWS } from '../../server/demoTopics.ts';
-import { seed } from '../../server/seed.ts';
+import { DEMO_TOPIC_FOLLOWS } from '../../server/demo/topics.ts';
+import { seed } from '../../server/demo/index.ts';
 import { buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 const countOf = async (app: FastifyInstance, topicId: string) =>

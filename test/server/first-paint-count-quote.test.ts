@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResult, Container } from '../../core/api/types.ts';
-import { DEMO_COMMENTERS, DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demoConversation.ts';
+import { DEMO_COMMENTERS, DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demo/conversation.ts';
 import { bearer, build, buildWithDemoContent, container, postComment, resultOf, signup, signupAs, SITE } from './helpers.ts';
 import { call } from './comment-calls.ts';
 

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_CHAT_ID, DEMO_CHAT_MESSAGES } from '../../server/demoChat.ts';
-import { DEMO_LIVEBLOG_ID } from '../../server/demoLiveblog.ts';
-import { DEMO_CONVERSATION_ID } from '../../server/demoConversation.ts';
+import { DEMO_CHAT_ID, DEMO_CHAT_MESSAGES } from '../../server/demo/chat.ts';
+import { DEMO_LIVEBLOG_ID } from '../../server/demo/liveblog.ts';
+import { DEMO_CONVERSATION_ID } from '../../server/demo/conversation.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { bearer, build, buildWithDemoContent, resultOf, signup, signupAs, SITE } from './helpers.ts';
 import { liveblog, publish } from './liveblog-calls.ts';

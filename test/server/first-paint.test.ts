@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demoConversation.ts';
+import { DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demo/conversation.ts';
 import { build, buildWithDemoContent, container, postComment, resultOf, signup, SITE } from './helpers.ts';
 import { MAX_RENDERS } from '../../server/routes/firstPaint.ts';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { CommentPage } from '../../core/api/types.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { callApi } from '../support/callApi.ts';
 import { startServer } from '../support/serve.mjs';
 import { startPostgres, startRedis, type Service } from './multiprocess-infra.ts';

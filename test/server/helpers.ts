@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { AuthResult, Comment, Container, PageInput } from '../../core/api/types.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { DEMO_SITE, seed } from '../../server/seed.ts';
+import { DEMO_SITE, seed } from '../../server/demo/index.ts';
 import { findOrCreatePage } from '../../server/storage/pages.ts';
 import type { Database } from '../../server/storage/schema.ts';
 

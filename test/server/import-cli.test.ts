@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { DEMO_SITE, seed } from '../../server/seed.ts';
+import { DEMO_SITE, seed } from '../../server/demo/index.ts';
 import { freshPostgres, usingPostgres } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

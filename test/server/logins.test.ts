@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import type { BootstrapResult } from '../../core/api/types.ts';
 import { pkceChallenge, randomToken } from '../../server/auth/oidc.ts';
-import { DEMO_ACCOUNTS, seed } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS, seed } from '../../server/demo/index.ts';
 import { accountClaims, signInAt, startProvider, type TestProvider } from '../support/oidcProvider.ts';
 import { bearer, build, resultOf, SITE } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import { type Kysely, Migrator } from 'kysely';
 import type { AuthResult, Comment, CommentPage, EventsPage } from '../../core/api/types.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { seed } from '../../server/seed.ts';
+import { seed } from '../../server/demo/index.ts';
 import { findContainer, getOrCreateContainer } from '../../server/storage/containers.ts';
 import { migrationProvider } from '../../server/storage/migrations/index.ts';
 import { bearer, build, container, postComment, resultOf, SITE, signupAs } from './helpers.ts';

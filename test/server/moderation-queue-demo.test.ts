@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { AuthResult } from '../../core/api/types.ts';
 import type { QueueCounts, QueueItem, QueuePage } from '../../core/moderation/types.ts';
 import { DEMO_NEWCOMER } from '../../server/demo/moderationQueue.ts';
-import { seed } from '../../server/seed.ts';
+import { seed } from '../../server/demo/index.ts';
 import { bearer, buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 test('demo mode: held and reported items across pages and kinds with their reasons, a pending name, a history; once', async (t) => {

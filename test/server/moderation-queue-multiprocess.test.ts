@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { AuthResult, Comment, Container } from '../../core/api/types.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer } from '../support/serve.mjs';
 import { connect } from './realtime-client.ts';
 import { startRedis, type Service } from './multiprocess-infra.ts';

@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
 import { EventSequencer } from '../../core/realtime/sequencer.ts';
 import type { Poll } from '../../core/api/pollTypes.ts';
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer } from '../support/serve.mjs';
 import { type Client, connect } from './realtime-client.ts';
 import { startPostgres, startRedis, type Service } from './multiprocess-infra.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NotificationFeed } from '../../core/api/notificationTypes.ts';
 import { setSiteSettings } from './comment-calls.ts';
 import { connect } from './realtime-client.ts';
-import { seed } from '../../server/seed.ts';
+import { seed } from '../../server/demo/index.ts';
 import { bearer, build, buildWithDemoContent, container, countRows, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const v5 = `/api/v5`;

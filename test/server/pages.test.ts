@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../core/api/types.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
 import { bearer, build, countRows, resultOf, SITE, signup } from './helpers.ts';
 
 const UUID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';

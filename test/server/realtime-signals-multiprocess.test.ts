@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { ServerFrame } from '../../core/api/types.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer } from '../support/serve.mjs';
 import { type Client, connect, subscribeFrame } from './realtime-client.ts';
 import { startRedis, type Service } from './multiprocess-infra.ts';

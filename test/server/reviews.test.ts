@@ -8,8 +8,8 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { RatingAnswer, Review, ReviewPage, UserRating } from '../../core/api/reviewTypes.ts';
 import type { Container } from '../../core/api/types.ts';
-import { DEMO_REVIEWS_ID } from '../../server/demoReviews.ts';
-import { seed } from '../../server/seed.ts';
+import { DEMO_REVIEWS_ID } from '../../server/demo/reviews.ts';
+import { seed } from '../../server/demo/index.ts';
 import { bearer, build, buildWithDemoContent, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const base = (c: Container) => `/api/v2/reviews/${SITE}/${c.content_container_uuid}`;

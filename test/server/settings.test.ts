@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
 import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KINDS } from '../../core/settings/site.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
 import { upsertSite, DEFAULT_SETTINGS } from '../../server/storage/sites.ts';
 import { bearer, build, resultOf, SITE, signup } from './helpers.ts';
 

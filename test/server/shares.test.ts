@@ -14,9 +14,9 @@ import type { GalleryImage, Page } from '../../core/api/types.ts';
 import { SHARES_PER_PAGE } from '../../server/routes/shares.ts';
 import { saveMedia } from '../../server/storage/media.ts';
 import type { ShareTotals } from '../../server/storage/shares.ts';
-import { DEMO_LIVEBLOG_ID } from '../../server/demoLiveblog.ts';
-import { DEMO_SHARE_URL } from '../../server/demoShares.ts';
-import { seed } from '../../server/seed.ts';
+import { DEMO_LIVEBLOG_ID } from '../../server/demo/liveblog.ts';
+import { DEMO_SHARE_URL } from '../../server/demo/shares.ts';
+import { seed } from '../../server/demo/index.ts';
 import { bearer, build, buildWithDemoContent, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 import { lb, liveblog, publish } from './liveblog-calls.ts';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Sqlite from 'better-sqlite3';
 import { WebSocket } from 'ws';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { SERVICE_RESTART } from '../../server/operations/shutdown.ts';
 import { startServer } from '../support/serve.mjs';
 import { makeEvent } from './analytics-calls.ts';

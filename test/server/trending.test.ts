@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { TrendingContainer } from '../../core/api/types.ts';
-import { DEMO_STORIES } from '../../server/demoTrending.ts';
-import { seed } from '../../server/seed.ts';
+import { DEMO_STORIES } from '../../server/demo/trending.ts';
+import { seed } from '../../server/demo/index.ts';
 import { READS_KEPT, containersReadBy, recordRead } from '../../server/storage/pageReads.ts';
 import { bearer, build, buildWithDemoContent, confirmedPage, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 
@@ -126,7 +126,7 @@ describe('GET /{section}/trendingrecommended', () => {
   });
 });
 
-describe('the demo stories (server/demoTrending.ts)', () => {
+describe('the demo stories (server/demo/trending.ts)', () => {
   test('trend with their pages and pictures, most discussed first; seeding again adds nothing', async (t) => {
     const { app, dataDir } = await buildWithDemoContent(t);
     const url = `${TRENDING}?limit=100&content_container_window_days=30&content_window_hours=3`;

@@ -14,7 +14,7 @@ import { loggedIn } from '../../core/session/slice.ts';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, writeTokens } from '../../core/session/storage.ts';
 import { createAppStore } from '../../core/store/index.ts';
 import { usersApi } from '../../core/api/users.ts';
-import { DEMO_SITE } from '../../server/seed.ts';
+import { DEMO_SITE } from '../../server/demo/index.ts';
 import { callApi } from '../support/callApi.ts';
 import { manualTimers } from '../support/manualTimers.ts';
 import { freePort, startServer } from '../support/serve.mjs';

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../../../server/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../../../server/demo/index.ts';
 import { startServer } from '../../support/serve.mjs';
 
 export const NON_LOOPBACK_HOST = '192.0.2.1';

@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from '../../../server/storage/sites.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
 import { openDatabase } from '../../../server/storage/engine.ts';
 import { migrationProvider } from '../../../server/storage/migrations/index.ts';
-import { DEMO_SITE } from '../../../server/seed.ts';
+import { DEMO_SITE } from '../../../server/demo/index.ts';
 import { freshPostgres, usingPostgres } from '../helpers.ts';
 
 export const LAST_OLD_MIGRATION = '010_login_flows';

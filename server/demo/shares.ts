@@ -1,21 +1,21 @@
 /**
- * The demo share page's shares (demo mode only, from seed.ts): demo/share.html shows a share
+ * The demo share page's shares (demo mode only, from index.ts): demo/share.html shows a share
  * bar with its total and <vf-share-total>, so its page already has some shares, a few by demo
  * readers (their uuid is the sharer) and the rest by guests, over the last days. Each share's
  * uuid is made from the page's and its place in the list, so a restart, or two processes
  * seeding at once, adds nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ShareNetwork } from '../core/share/links.ts';
-import { DEMO_SITE } from './seed.ts';
-import { findOrCreatePage } from './storage/pages.ts';
-import { findUserByEmail } from './storage/users.ts';
+import type { ShareNetwork } from '../../core/share/links.ts';
+import { DEMO_SITE } from './site.ts';
+import { findOrCreatePage } from '../storage/pages.ts';
+import { findUserByEmail } from '../storage/users.ts';
 
 /** The page's address as demo/share.html names it (`og:url`), so the page the browser stores is this one. */
 export const DEMO_SHARE_URL = 'http://127.0.0.1:8080/demo/share.html';
 const TITLE = 'Record crowds line the river for the city marathon';
 
-/** Network, and the demo reader who shared (null: a guest). Emails written out, as demoTopics.ts explains. */
+/** Network, and the demo reader who shared (null: a guest). Emails written out, as topics.ts explains. */
 const SHARES: readonly [ShareNetwork, string | null][] = [
   ['facebook', 'maya@vf.local'], ['facebook', null], ['facebook', null], ['facebook', null],
   ['x', 'tomas@vf.local'], ['x', null], ['whatsapp', 'priya@vf.local'], ['whatsapp', null],

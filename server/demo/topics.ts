@@ -1,16 +1,15 @@
 /**
- * The demo topics' followers (demo mode only, from seed.ts): demo/topics.html shows follower
+ * The demo topics' followers (demo mode only, from index.ts): demo/topics.html shows follower
  * counts, so a few demo readers already follow its topics. Rows as the topic follow call stores
  * them (`topic_follows`); a row already there is left alone, so a restart adds nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEMO_SITE } from './seed.ts';
-import { findUserByEmail } from './storage/users.ts';
+import { DEMO_SITE } from './site.ts';
+import { findUserByEmail } from '../storage/users.ts';
 
 /**
  * The topics of demo/topics.html and who follows each: emails of the demo readers
- * (demoConversation.ts, demoLiveblog.ts), written out: importing those modules here would close
- * an import cycle through seed.ts, and this list would be read before they are initialised.
+ * (conversation.ts, liveblog.ts), written out, so this page's data reads on its own.
  */
 export const DEMO_TOPIC_FOLLOWS: readonly { topic_id: string; topic_name: string; followers: readonly string[] }[] = [
   { topic_id: 'politics', topic_name: 'Politics', followers: ['maya@vf.local', 'tomas@vf.local', 'priya@vf.local'] },

@@ -1,9 +1,9 @@
 /**
- * The demo conversation (demo mode only, from seed.ts): the comments of `demo/article.html`
+ * The demo conversation (demo mode only, from index.ts): the comments of `demo/article.html`
  * (`demo-article-river-trees`), a community already talking when a newcomer opens the article:
  * threads with replies by several demo readers with pictures, the demo reader and the editors,
  * real likes, an editor's pick and a pinned note by the moderator. Written like the demo chat
- * (demoChat.ts: the conversation policy's text check, insertContent, the `created` events, times
+ * (chat.ts: the conversation policy's text check, insertContent, the `created` events, times
  * in the past), its likes through setReaction (a row per reader, so the counts are real), the pick
  * and the pin as the moderation calls make them (`picked`, `pinned`).
  *
@@ -14,16 +14,16 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { conversationPolicy } from './kinds/conversation/policy.ts';
-import { REPO_ROOT } from './routes/static.ts';
-import { saveAvatar } from './storage/avatars.ts';
-import { createContainer } from './storage/containers.ts';
-import { eventTypeOf } from './storage/content-writes.ts';
-import { setReaction } from './storage/contents.ts';
-import type { ContainersTable, ContentsTable } from './storage/schema.ts';
-import { createUser, findUserByEmail, updateUser, type UserRow } from './storage/users.ts';
-import { DEMO_READER, type DemoEditor, findDemoEditors, markDemoContent, NO_PASSWORD, writeDemoContent } from './demoLiveblog.ts';
-import { DEMO_SITE } from './seed.ts';
+import { conversationPolicy } from '../kinds/conversation/policy.ts';
+import { REPO_ROOT } from '../routes/static.ts';
+import { saveAvatar } from '../storage/avatars.ts';
+import { createContainer } from '../storage/containers.ts';
+import { eventTypeOf } from '../storage/content-writes.ts';
+import { setReaction } from '../storage/contents.ts';
+import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
+import { createUser, findUserByEmail, updateUser, type UserRow } from '../storage/users.ts';
+import { DEMO_READER, type DemoEditor, findDemoEditors, markDemoContent, NO_PASSWORD, writeDemoContent } from './liveblog.ts';
+import { DEMO_SITE } from './site.ts';
 
 /** The container id demo/article.html names in its `vf:container_id` meta tag. */
 export const DEMO_CONVERSATION_ID = 'demo-article-river-trees';

@@ -1,10 +1,10 @@
 /**
- * The demo site's ad settings (demo mode only, from seed.ts; docs/ads.md "Demo"): every vendor
+ * The demo site's ad settings (demo mode only, from index.ts; docs/ads.md "Demo"): every vendor
  * address points at the local stand-ins in demo/vendors/, so the demo and the tests never contact
  * an ad network. Conversations carry Taboola promos, the standalone surface GPT with Outbrain as
  * its alternative, the live blog a video (EX.CO) falling back to the publisher's custom tag.
  */
-import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues } from '../core/settings/ads.ts';
+import { AD_INTEGRATIONS, vendorUrlKey, type AdSettingValues } from '../../core/settings/ads.ts';
 
 const DEMO_VENDOR_PATH = '/demo/vendors';
 

@@ -1,5 +1,5 @@
 /**
- * The demo live blog (demo mode only, from seed.ts): `demo/liveblog.html`'s `demo-liveblog`, a
+ * The demo live blog (demo mode only, from index.ts): `demo/liveblog.html`'s `demo-liveblog`, a
  * running live blog a newcomer sees working at once: rich posts by the demo moderator and admin
  * (bold, a list, a quote, links, a video link card), one pinned, one with an image, and replies
  * by a demo reader. Written through the same storage calls as the live-blog routes (the
@@ -12,17 +12,17 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type KindPolicy, typeOf } from './engine/policy.ts';
-import { liveblogPolicy } from './kinds/liveblog/policy.ts';
-import { REPO_ROOT } from './routes/static.ts';
-import { withActor } from './storage/content-queries.ts';
-import { changeComment, contentEvent } from './storage/content-writes.ts';
-import { getOrCreateContainer } from './storage/containers.ts';
-import { insertContent } from './storage/contentInserts.ts';
-import { saveMedia } from './storage/media.ts';
-import type { ContainersTable, ContentsTable } from './storage/schema.ts';
-import { createUser, findUserByEmail, type UserRow } from './storage/users.ts';
-import { DEMO_ACCOUNTS, DEMO_SITE } from './seed.ts';
+import { type KindPolicy, typeOf } from '../engine/policy.ts';
+import { liveblogPolicy } from '../kinds/liveblog/policy.ts';
+import { REPO_ROOT } from '../routes/static.ts';
+import { withActor } from '../storage/content-queries.ts';
+import { changeComment, contentEvent } from '../storage/content-writes.ts';
+import { getOrCreateContainer } from '../storage/containers.ts';
+import { insertContent } from '../storage/contentInserts.ts';
+import { saveMedia } from '../storage/media.ts';
+import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
+import { createUser, findUserByEmail, type UserRow } from '../storage/users.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from './site.ts';
 
 export const DEMO_LIVEBLOG_ID = 'demo-liveblog';
 
@@ -75,7 +75,7 @@ const POSTS: DemoPost[] = [
   },
 ];
 
-/** The demo moderator and admin (seed.ts made them before any demo content), or null when one is missing. */
+/** The demo moderator and admin (index.ts made them before any demo content), or null when one is missing. */
 export async function findDemoEditors(app: FastifyInstance): Promise<Map<DemoEditor, UserRow> | null> {
   const editors = new Map<DemoEditor, UserRow>();
   for (const account of DEMO_ACCOUNTS) {
@@ -110,7 +110,7 @@ const write = (app: FastifyInstance, container: ContainersTable, actor: UserRow,
   writeDemoContent(app, liveblogPolicy, container, actor, input, { ...(parent ? { parent } : {}) });
 
 /**
- * An item of the demo content (demoChat.ts too) written as the kind's routes write it: checked
+ * An item of the demo content (chat.ts too) written as the kind's routes write it: checked
  * by its policy, stored with its `created` event, published after commit. `date` backdates it;
  * `state` holds it for a moderator (server/demo/moderationQueue.ts).
  */
@@ -141,7 +141,7 @@ export async function writeDemoContent(
 
 const MARKS = { pinned: () => ({ is_pinned: 1, date_pinned: Date.now() }), picked: () => ({ is_picked: 1 }) } as const;
 
-/** An editor pins an item of the demo content, or makes it an editor's pick (demoConversation.ts), with its event. */
+/** An editor pins an item of the demo content, or makes it an editor's pick (conversation.ts), with its event. */
 export async function markDemoContent(app: FastifyInstance, item: ContentsTable, editor: UserRow, mark: keyof typeof MARKS): Promise<void> {
   const { event } = await changeComment(
     app.db,

@@ -1,5 +1,5 @@
 /**
- * The demo site's analytics history (demo mode only, from seed.ts), so <vf-analytics-dashboard>
+ * The demo site's analytics history (demo mode only, from index.ts), so <vf-analytics-dashboard>
  * shows something on first start: DEMO_HISTORY_DAYS days before today of plausible, varied daily
  * figures for the demo pages (weekly rhythm, a slow rise, a news spike), written straight as the
  * aggregates ingest keeps (docs/analytics.md), not as events: a few thousand rows, quick at start.
@@ -10,9 +10,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEMO_SITE } from './seed.ts';
-import { chunked, DAY_MS, dayOf, visitorKey } from './storage/analytics.ts';
-import type { Database } from './storage/schema.ts';
+import { DEMO_SITE } from './site.ts';
+import { chunked, DAY_MS, dayOf, visitorKey } from '../storage/analytics.ts';
+import type { Database } from '../storage/schema.ts';
 
 export const DEMO_HISTORY_DAYS = 60;
 

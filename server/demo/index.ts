@@ -1,54 +1,43 @@
 /**
- * The data every server gets at start: the demo site, owning 127.0.0.1 and localhost (the demo
- * pages served by the server belong to it), and in demo mode (`app.demo`, docs/server.md "Demo
- * mode") a moderator and an admin account whose passwords are public, and, when asked
- * (`demoContent`: main.ts asks, tests' build() does not), the demo live blog (demoLiveblog.ts),
- * the demo chat (demoChat.ts), the demo article's conversation (demoConversation.ts), the
- * demo topics' followers (demoTopics.ts), the demo stories that trend (demoTrending.ts), the
- * demo cookbook's reviews (demoReviews.ts), the demo editors' notifications
- * (demoNotifications.ts), the demo share page's shares (demoShares.ts), the demo polls with
- * their votes (demoPolls.ts), the moderation queue's held and reported items
- * (demo/moderationQueue.ts), the analytics dashboard's history (demoAnalytics.ts) and the
- * Gigya and Janrain logins through their local stand-ins (demoIdentity.ts), and automatic
- * moderation with its scorers' stand-ins (demo/autoModeration.ts).
- * Idempotent: running it again changes nothing but the site's name, domains and settings (reset
- * to these).
+ * The demo's one entry (docs/architecture.md): the data every server gets at start, the demo
+ * site (site.ts), owning 127.0.0.1 and localhost (the demo pages served by the server belong to
+ * it), and in demo mode (`app.demo`, docs/server.md "Demo mode") a moderator and an admin account
+ * whose passwords are public, and, when asked (`demoContent`: main.ts asks, tests' build() does
+ * not), one file's data per demo page: the live blog (liveblog.ts), the chat (chat.ts), the
+ * article's conversation (conversation.ts), the topics' followers (topics.ts), the stories that
+ * trend (trending.ts), the cookbook's reviews (reviews.ts), the editors' notifications
+ * (notifications.ts), the share page's shares (shares.ts), the polls with their votes
+ * (polls.ts), the moderation queue's held and reported items (moderationQueue.ts), the
+ * analytics dashboard's history (analytics.ts), the Gigya and Janrain logins through their local
+ * stand-ins (identity.ts), and automatic moderation with its scorers' stand-ins
+ * (autoModeration.ts). Idempotent: running it again changes nothing but the site's name, domains
+ * and settings (reset to these). Product code imports nothing from this folder; the entry
+ * (main.ts) runs the seed and the app (app.ts) registers the identity stand-ins through here.
  */
 import type { FastifyInstance } from 'fastify';
-import type { UserPrivilege } from '../core/api/types.ts';
-import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from './auth/passwords.ts';
-import { revokeUserSessions } from './storage/accountTokens.ts';
-import { DEFAULT_SETTINGS, upsertSite } from './storage/sites.ts';
-import { createUser, findUserByEmail, updateUser } from './storage/users.ts';
-import { syncLoginSettings } from './storage/siteLogins.ts';
-import { seedDemoLiveblog } from './demoLiveblog.ts';
-import { seedDemoChat } from './demoChat.ts';
-import { seedDemoConversation } from './demoConversation.ts';
-import { seedDemoTopics } from './demoTopics.ts';
-import { seedDemoTrending } from './demoTrending.ts';
-import { seedDemoNotifications } from './demoNotifications.ts';
-import { seedDemoShares } from './demoShares.ts';
-import { seedDemoPolls } from './demoPolls.ts';
-import { seedDemoReviews } from './demoReviews.ts';
-import { seedDemoAnalytics } from './demoAnalytics.ts';
-import { seedDemoModerationQueue } from './demo/moderationQueue.ts';
-import { DEMO_AD_SETTINGS } from './demoAds.ts';
-import { retireDemoIdentity, seedDemoIdentity } from './demoIdentity.ts';
-import { retireDemoScorers, seedDemoAutoModeration } from './demo/autoModeration.ts';
+import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../storage/accountTokens.ts';
+import { DEFAULT_SETTINGS, upsertSite } from '../storage/sites.ts';
+import { createUser, findUserByEmail, updateUser } from '../storage/users.ts';
+import { syncLoginSettings } from '../storage/siteLogins.ts';
+import { seedDemoLiveblog } from './liveblog.ts';
+import { seedDemoChat } from './chat.ts';
+import { seedDemoConversation } from './conversation.ts';
+import { seedDemoTopics } from './topics.ts';
+import { seedDemoTrending } from './trending.ts';
+import { seedDemoNotifications } from './notifications.ts';
+import { seedDemoShares } from './shares.ts';
+import { seedDemoPolls } from './polls.ts';
+import { seedDemoReviews } from './reviews.ts';
+import { seedDemoAnalytics } from './analytics.ts';
+import { seedDemoModerationQueue } from './moderationQueue.ts';
+import { DEMO_AD_SETTINGS } from './ads.ts';
+import { retireDemoIdentity, seedDemoIdentity } from './identity.ts';
+import { retireDemoScorers, seedDemoAutoModeration } from './autoModeration.ts';
 
-export const DEMO_SITE = {
-  uuid: '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c',
-  name: 'vf demo',
-  domains: ['127.0.0.1', 'localhost'],
-} as const;
-
-export const DEMO_ACCOUNTS: readonly { email: string; password: string; name: string; user_privilege: UserPrivilege }[] = [
-  { email: 'moderator@vf.local', password: 'moderator-demo-1', name: 'Demo Moderator', user_privilege: 'mod' },
-  { email: 'admin@vf.local', password: 'admin-demo-1', name: 'Demo Admin', user_privilege: 'admin' },
-];
-
-/** The password hash of a demo account retired outside demo mode: no password matches it. */
-export const RETIRED_DEMO_PASSWORD = '!demo-retired';
+export { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD } from './site.ts';
+export { registerIdentityStandIns } from './identity.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD } from './site.ts';
 
 export interface SeedOptions {
   /**

@@ -1,15 +1,15 @@
 /**
- * The demo polls (demo mode only, from seed.ts): the poll of demo/poll.html and the one in the
+ * The demo polls (demo mode only, from index.ts): the poll of demo/poll.html and the one in the
  * demo live blog, made by the demo moderator, with votes from the demo readers (emails written
- * out, as in demoTopics.ts, to keep seed.ts's imports acyclic). A poll already there is kept and
+ * out, as in topics.ts). A poll already there is kept and
  * a reader's vote is cast once, so a restart (or two processes starting together, one of them
  * before every reader exists) ends with the same votes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PollInput } from '../core/api/pollTypes.ts';
-import { DEMO_SITE } from './seed.ts';
-import { castVote, createPoll, pollById, VoteRefused } from './storage/polls.ts';
-import { findUserByEmail } from './storage/users.ts';
+import type { PollInput } from '../../core/api/pollTypes.ts';
+import { DEMO_SITE } from './site.ts';
+import { castVote, createPoll, pollById, VoteRefused } from '../storage/polls.ts';
+import { findUserByEmail } from '../storage/users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const READERS = ['maya@vf.local', 'tomas@vf.local', 'priya@vf.local', 'jonas@vf.local', 'reader@vf.local'];
@@ -54,7 +54,7 @@ export async function seedDemoPolls(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** The demo live blog's post whose text holds `words` (demoLiveblog.ts, container `demo-liveblog`). */
+/** The demo live blog's post whose text holds `words` (liveblog.ts, container `demo-liveblog`). */
 async function liveblogPost(app: FastifyInstance, words: string): Promise<{ container_uuid: string; content_uuid: string } | null> {
   const row = await app.db
     .selectFrom('contents')

@@ -1,20 +1,20 @@
 /**
- * The demo chat (demo mode only, from seed.ts): `demo/chat.html`'s `demo-chat`, a room already
+ * The demo chat (demo mode only, from index.ts): `demo/chat.html`'s `demo-chat`, a room already
  * talking when a newcomer opens it: a dozen messages by the demo moderator, the demo admin and the
  * demo reader over the last minutes, one of them a reply. Written like the live blog's
- * (demoLiveblog.ts: the chat policy's text check, insertContent, the `created` events), with
+ * (liveblog.ts: the chat policy's text check, insertContent, the `created` events), with
  * creation times in the past so the room reads as a conversation that has been going on.
  *
  * Made once: whoever creates the `demo-chat` container seeds it; a restart, or a second process
  * starting at the same time, finds the container and adds nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { chatPolicy } from './kinds/chat/policy.ts';
-import { createContainer } from './storage/containers.ts';
-import type { ContentsTable } from './storage/schema.ts';
-import { findUserByEmail, type UserRow } from './storage/users.ts';
-import { DEMO_READER, writeDemoContent } from './demoLiveblog.ts';
-import { DEMO_ACCOUNTS, DEMO_SITE } from './seed.ts';
+import { chatPolicy } from '../kinds/chat/policy.ts';
+import { createContainer } from '../storage/containers.ts';
+import type { ContentsTable } from '../storage/schema.ts';
+import { findUserByEmail, type UserRow } from '../storage/users.ts';
+import { DEMO_READER, writeDemoContent } from './liveblog.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from './site.ts';
 
 export const DEMO_CHAT_ID = 'demo-chat';
 

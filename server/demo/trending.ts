@@ -1,5 +1,5 @@
 /**
- * The demo stories (demo mode only, from seed.ts) that demo/trending.html's
+ * The demo stories (demo mode only, from index.ts) that demo/trending.html's
  * <vf-trending-articles> lists: six article pages of the demo site, each with a title, an
  * address (`/demo/trending.html?story=N`), a picture (but one: its placeholder shows), topics and
  * a conversation the demo readers had over the last hours, so they trend.
@@ -9,13 +9,13 @@
  * away, so the rail is never empty on a demo that ran yesterday.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEMO_COMMENTERS } from './demoConversation.ts';
-import { writeDemoContent } from './demoLiveblog.ts';
-import { conversationPolicy } from './kinds/conversation/policy.ts';
-import { createContainer } from './storage/containers.ts';
-import { findOrCreatePage } from './storage/pages.ts';
-import { findUserByEmail, type UserRow } from './storage/users.ts';
-import { DEMO_SITE } from './seed.ts';
+import { DEMO_COMMENTERS } from './conversation.ts';
+import { writeDemoContent } from './liveblog.ts';
+import { conversationPolicy } from '../kinds/conversation/policy.ts';
+import { createContainer } from '../storage/containers.ts';
+import { findOrCreatePage } from '../storage/pages.ts';
+import { findUserByEmail, type UserRow } from '../storage/users.ts';
+import { DEMO_SITE } from './site.ts';
 
 export interface DemoStory {
   id: string;

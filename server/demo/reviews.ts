@@ -1,5 +1,5 @@
 /**
- * The demo reviews (demo mode only, from seed.ts): the reviews of `demo/reviews.html`, a cookbook
+ * The demo reviews (demo mode only, from index.ts): the reviews of `demo/reviews.html`, a cookbook
  * (`demo-cookbook-bread`), by the demo conversation's readers: stars from one to five, titles and
  * words, a star-only rating, and Helpful votes, so the average, its bars and every order show
  * something real. Written as the reviews calls write them (the content row, its stars and the
@@ -8,22 +8,22 @@
  * Made once: whoever creates the container seeds it; a restart finds it and adds nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { reviewsPolicy } from './kinds/reviews/policy.ts';
-import { withActor } from './storage/content-queries.ts';
-import { contentEvent, eventTypeOf } from './storage/content-writes.ts';
-import { insertContent } from './storage/contentInserts.ts';
-import { setReaction } from './storage/contents.ts';
-import { createContainer } from './storage/containers.ts';
-import { addReview } from './storage/reviews.ts';
-import type { ContentsTable } from './storage/schema.ts';
-import { findUserByEmail, type UserRow } from './storage/users.ts';
-import { DEMO_READER } from './demoLiveblog.ts';
-import { DEMO_SITE } from './seed.ts';
+import { reviewsPolicy } from '../kinds/reviews/policy.ts';
+import { withActor } from '../storage/content-queries.ts';
+import { contentEvent, eventTypeOf } from '../storage/content-writes.ts';
+import { insertContent } from '../storage/contentInserts.ts';
+import { setReaction } from '../storage/contents.ts';
+import { createContainer } from '../storage/containers.ts';
+import { addReview } from '../storage/reviews.ts';
+import type { ContentsTable } from '../storage/schema.ts';
+import { findUserByEmail, type UserRow } from '../storage/users.ts';
+import { DEMO_READER } from './liveblog.ts';
+import { DEMO_SITE } from './site.ts';
 
 /** The container id demo/reviews.html names in its `vf:container_id` meta tag. */
 export const DEMO_REVIEWS_ID = 'demo-cookbook-bread';
 
-/** The demo reader's review (the live blog's reader: its email is read when seeding, demoLiveblog.ts imports seed.ts). */
+/** The demo reader's review (the live blog's reader: its email is read when seeding). */
 const READER = 'reader';
 
 interface DemoReview {

@@ -1,5 +1,5 @@
 /**
- * The demo editors' notifications (demo mode only, from seed.ts): what the demo content already
+ * The demo editors' notifications (demo mode only, from index.ts): what the demo content already
  * did to the demo moderator's and admin's comments and posts — replies and likes by the demo
  * readers — as notifications, so the tray's feed shows a working list when an editor logs in
  * (demo/index.html names their public passwords). Made once: an editor who has any notification
@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { insertNotifications } from './storage/notifications.ts';
-import type { NotificationsTable } from './storage/schema.ts';
-import { findDemoEditors } from './demoLiveblog.ts';
+import { insertNotifications } from '../storage/notifications.ts';
+import type { NotificationsTable } from '../storage/schema.ts';
+import { findDemoEditors } from './liveblog.ts';
 
 export async function seedDemoNotifications(app: FastifyInstance): Promise<void> {
   const editors = await findDemoEditors(app);

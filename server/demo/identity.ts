@@ -5,11 +5,11 @@
  * `npm start` shows each sign-in working with no vendor account. The keys are public demo values.
  */
 import type { FastifyInstance } from 'fastify';
-import { configuredMethods, deleteLoginConfigs, IDENTITY_METHODS, putLoginConfigs } from './storage/siteLogins.ts';
-import gigyaStandIn from './standins/gigya.ts';
-import janrainStandIn from './standins/janrain.ts';
-import backplaneStandIn from './standins/backplane.ts';
-import loginRadiusStandIn, { type LoginRadiusAccount } from './standins/loginradius.ts';
+import { configuredMethods, deleteLoginConfigs, IDENTITY_METHODS, putLoginConfigs } from '../storage/siteLogins.ts';
+import gigyaStandIn from '../standins/gigya.ts';
+import janrainStandIn from '../standins/janrain.ts';
+import backplaneStandIn from '../standins/backplane.ts';
+import loginRadiusStandIn, { type LoginRadiusAccount } from '../standins/loginradius.ts';
 
 // identity: gigya
 export const DEMO_GIGYA = { apiKey: '3_vf-demo-gigya-api-key', secret: Buffer.from('vf demo gigya partner secret (public)').toString('base64') } as const;
