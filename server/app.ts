@@ -35,7 +35,7 @@ import reviewsRoutes from './kinds/reviews/routes.ts';
 import ratingRoutes from './kinds/reviews/ratings.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';
 import firstPaintRoutes from './routes/firstPaint.ts';
-import followRoutes from './routes/follows.ts';
+import followRoutes from './follows/routes.ts';
 import notificationRoutes from './notifications/routes.ts';
 import subscriptionRoutes from './notifications/subscriptionRoutes.ts';
 import pageRoutes from './routes/pages.ts';

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Broadcast, NotificationType } from '../../core/api/notificationTypes.ts';
 import { hiddenByBan } from '../storage/bans.ts';
 import { alreadyNotified, insertNotifications } from '../storage/notifications.ts';
-import { pageFollowersOfContainer } from '../storage/pageFollows.ts';
+import { pageFollowersOfContainer } from '../follows/pageFollows.ts';
 import type { BroadcastsTable, ContainersTable, ContentsTable, Database, NotificationsTable } from '../storage/schema.ts';
 import { deliver } from './deliver.ts';
 

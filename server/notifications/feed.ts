@@ -9,7 +9,7 @@ import type {
 } from '../../core/api/notificationTypes.ts';
 import type { ContentType } from '../../core/api/types.ts';
 import { hiddenByBan } from '../storage/bans.ts';
-import { mutedBy } from '../storage/mutes.ts';
+import { mutedBy } from '../follows/mutes.ts';
 import { countNew } from '../storage/notifications.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';

@@ -11,7 +11,7 @@ import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { advanceStatus, deleteNotification, notificationRows } from '../storage/notifications.ts';
 import { getSite } from '../storage/sites.ts';
-import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfollowTopic } from '../storage/topicFollows.ts';
+import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfollowTopic } from '../follows/topicFollows.ts';
 import { absentBodyIsEmpty, type Common, httpUrl, params, strictObject, uuid } from '../routes/schemas.ts';
 import { broadcastOf, sendBroadcast } from './create.ts';
 import { buildFeed } from './feed.ts';

@@ -8,7 +8,7 @@ import type { ContentEvent, MediaItem } from '../../core/api/types.ts';
 import type { HoldReason } from '../../core/moderation/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft, plusEach } from './events.ts';
-import { mutedBy } from './mutes.ts';
+import { mutedBy } from '../follows/mutes.ts';
 import { moveReviewCount } from './reviews.ts';
 import type { ContentsTable, ContentType, Database } from './schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './users.ts';

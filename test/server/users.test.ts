@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CommentPage, User } from '../../core/api/types.ts';
-import { mutedBy } from '../../server/storage/mutes.ts';
+import { mutedBy } from '../../server/follows/mutes.ts';
 import { updateSiteSettings } from '../../server/storage/sites.ts';
 import { bearer, build, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 

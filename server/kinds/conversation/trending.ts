@@ -7,7 +7,7 @@ import { findContainer } from '../../storage/containers.ts';
 import { recordRead } from '../../storage/pageReads.ts';
 import { VISITOR_ID_HEADER, VISITOR_ID_PATTERN } from '../../../core/analytics/visitorId.ts';
 import { siteOr404 } from '../../storage/sites.ts';
-import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../storage/topicFollows.ts';
+import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../follows/topicFollows.ts';
 import { type TrendingReader, trendingContainers } from '../../storage/trending.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
 

@@ -1,7 +1,7 @@
 /** Page follows (content.md §3 "Page subscription", §4 "Page subscribe"): one row per user and page. */
 import type { Kysely } from 'kysely';
 import type { FollowedPage } from '../../core/api/notificationTypes.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 export async function followPage(db: Kysely<Database>, user: string, site: string, page: string, now = Date.now()): Promise<void> {
   await db

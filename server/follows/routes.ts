@@ -12,12 +12,12 @@ import { notifyFollow } from '../notifications/create.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { effectiveBan } from '../storage/bans.ts';
-import { follow, followersOf, unfollow } from '../storage/follows.ts';
-import { mute, mutesOf, unmute } from '../storage/mutes.ts';
+import { follow, followersOf, unfollow } from './follows.ts';
+import { mute, mutesOf, unmute } from './mutes.ts';
 import { getSite } from '../storage/sites.ts';
 import { findUserById, findUserByUuid } from '../storage/users.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject, userId } from './schemas.ts';
-import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from './userSchemas.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject, userId } from '../routes/schemas.ts';
+import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../routes/userSchemas.ts';
 
 /** Spec content.md §9: mutes limit and followers page size are both 100. */
 export const LIST_LIMIT = 100;

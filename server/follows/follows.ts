@@ -1,6 +1,6 @@
 /** Follows (spec content.md §3 "Follow item", §4 "Follow user"): one row per follower/followee pair. */
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 export interface Follower {
   uuid: string;

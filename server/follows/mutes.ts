@@ -3,7 +3,7 @@
  * One row per muter/muted pair. `mutedBy` is what comment lists read to hide muted authors.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 /** One entry of a mute list (the spec's Mute shape, with the muted user's uuid). */
 export interface Mute {

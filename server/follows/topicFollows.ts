@@ -1,7 +1,7 @@
 /** Topic follows (content.md §3 "Followed topic record", §4 "Topic follow"): one row per user and topic. */
 import type { Kysely } from 'kysely';
 import type { FollowedTopic } from '../../core/api/notificationTypes.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 /**
  * The most topics one reader follows. The reader's list holds them all (GET …/topics), so a
