@@ -30,7 +30,7 @@ import banRoutes from './routes/bans.ts';
 import conversationRoutes from './kinds/conversation/routes.ts';
 import liveblogRoutes from './kinds/liveblog/routes.ts';
 import chatRoutes from './kinds/chat/routes.ts';
-import communityRoutes from './routes/community.ts';
+import communityRoutes from './community/routes.ts';
 import reviewsRoutes from './kinds/reviews/routes.ts';
 import ratingRoutes from './kinds/reviews/ratings.ts';
 import { mediaFileRoutes } from './kinds/liveblog/media.ts';

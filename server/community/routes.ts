@@ -11,14 +11,14 @@ import type { CommunityShow, SortOrder } from '../../core/api/types.ts';
 import { notFound } from '../errors.ts';
 import { conversationPolicy } from '../kinds/conversation/policy.ts';
 import { visibleUser } from '../kinds/conversation/activity.ts';
-import { communityComments, presentCommunity, topUsers } from '../storage/community.ts';
+import { communityComments, presentCommunity, topUsers } from './queries.ts';
 import { SORT_ORDERS } from '../storage/content-queries.ts';
 import { findContainer } from '../storage/containers.ts';
 import { viewerOf } from '../storage/contents.ts';
 import { getPage } from '../storage/pages.ts';
 import { siteOr404 } from '../storage/sites.ts';
-import { communityListResponse, threadListResponse, topUsersResponse } from './communitySchemas.ts';
-import { type Common, params, strictObject } from './schemas.ts';
+import { communityListResponse, threadListResponse, topUsersResponse } from './schemas.ts';
+import { type Common, params, strictObject } from '../routes/schemas.ts';
 
 /** Spec content.md §9: top users fetched 6 (5 shown), a user's comments 5. */
 export const TOP_USERS_FETCHED = 6;

@@ -11,9 +11,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { CommunityComment, CommunityShow, TopUser } from '../../core/api/types.ts';
 import { authorBanLevel, type Viewer, visibleTo } from '../content/visibility.ts';
-import { type Page, presenterFor, type Row, selectWithActor } from './content-queries.ts';
-import { CONFIRMED_META } from './pages.ts';
-import type { ContentType, Database } from './schema.ts';
+import { type Page, presenterFor, type Row, selectWithActor } from '../storage/content-queries.ts';
+import { CONFIRMED_META } from '../storage/pages.ts';
+import type { ContentType, Database } from '../storage/schema.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
