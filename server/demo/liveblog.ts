@@ -19,7 +19,7 @@ import { withActor } from '../storage/content-queries.ts';
 import { changeComment, contentEvent } from '../storage/content-writes.ts';
 import { getOrCreateContainer } from '../storage/containers.ts';
 import { insertContent } from '../storage/contentInserts.ts';
-import { saveMedia } from '../storage/media.ts';
+import { saveMedia } from '../media/media.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
 import { createUser, findUserByEmail, type UserRow } from '../storage/users.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE } from './site.ts';

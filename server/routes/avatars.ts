@@ -1,8 +1,8 @@
 /** Avatar files at `/avatars/<file>` (docs/accounts.md "Avatars"), sent as every uploaded image is (imageFiles.ts). */
 import type { FastifyInstance } from 'fastify';
 import { avatarDir } from '../storage/avatars.ts';
-import { IMAGE_FILE_PATTERN } from '../storage/images.ts';
-import { imageFileAnswer, imageFileRoute, sendImageFile } from './imageFiles.ts';
+import { IMAGE_FILE_PATTERN } from '../media/images.ts';
+import { imageFileAnswer, imageFileRoute, sendImageFile } from '../media/imageFiles.ts';
 
 const fileParams = {
   type: 'object',

@@ -8,7 +8,7 @@ import type { SiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
 import { enforce } from '../permissions/index.ts';
 import { saveAvatar } from '../storage/avatars.ts';
-import { detectImageType } from '../storage/images.ts';
+import { detectImageType } from '../media/images.ts';
 import type { UserChange, UserRow } from '../storage/users.ts';
 import { storedUserName } from './schemas.ts';
 

@@ -13,7 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { MediaItem } from '../../core/api/types.ts';
 import { HttpError } from '../../server/errors.ts';
 import { getOrCreateContainer } from '../../server/storage/containers.ts';
-import { mediaOfContainer } from '../../server/storage/media.ts';
+import { mediaOfContainer } from '../../server/media/media.ts';
 import { bearer, build, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 /** Real images (made by Chromium's canvas; the GIF by hand), each with its true size. */

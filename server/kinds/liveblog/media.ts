@@ -9,11 +9,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { containerOr404, type ContainerParams } from '../../engine/reads.ts';
 import { enforce, viewerOn } from '../../permissions/index.ts';
-import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../routes/imageFiles.ts';
+import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../media/imageFiles.ts';
 import { answers, params, strictObject } from '../../routes/schemas.ts';
 import { mediaItem } from '../../routes/contentSchemas.ts';
-import { IMAGE_FILE_PATTERN } from '../../storage/images.ts';
-import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../storage/media.ts';
+import { IMAGE_FILE_PATTERN } from '../../media/images.ts';
+import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/media.ts';
 import { getSite } from '../../storage/sites.ts';
 
 interface Options {

@@ -10,7 +10,7 @@ import type { KindPolicy } from '../../engine/policy.ts';
 import { limit, pageOf } from '../../engine/reads.ts';
 import { listPinned, listTopLevel, presenterFor } from '../../storage/content-queries.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
-import { mediaOfContainer } from '../../storage/media.ts';
+import { mediaOfContainer } from '../../media/media.ts';
 
 /** At most this many pinned posts come with the first page. */
 const MAX_PINNED = 20;

@@ -6,10 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { containerId } from '../engine/reads.ts';
 import { findContainer } from '../storage/containers.ts';
-import { galleryOf } from '../storage/galleryMedia.ts';
+import { galleryOf } from './gallery.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { siteOr404 } from '../storage/sites.ts';
-import { answers, type Common, params, strictObject } from './schemas.ts';
+import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 
 const KINDS: ContainerKind[] = ['conversation', 'liveblog', 'chat'];
 const integer = { type: 'integer' } as const;

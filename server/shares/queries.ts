@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ShareNetwork } from '../../core/share/links.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 export interface ShareTotals {
   total: number;

@@ -9,9 +9,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notFound } from '../errors.ts';
-import { IMAGE_TYPES, type ImageExtension } from '../storage/images.ts';
-import { IMMUTABLE_CACHE, publicCors } from './static.ts';
-import { sends } from './schemas.ts';
+import { IMAGE_TYPES, type ImageExtension } from './images.ts';
+import { IMMUTABLE_CACHE, publicCors } from '../routes/static.ts';
+import { sends } from '../routes/schemas.ts';
 
 /** The route options every image file route takes (with its own params schema). */
 export const imageFileRoute = { config: publicCors } as const;

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { GalleryImage, MediaItem } from '../../core/api/types.ts';
 import { parseRichText } from '../../core/text/richText.ts';
 import { PUBLIC_VIEWER, visibleTo } from '../content/visibility.ts';
-import type { ContainersTable, Database } from './schema.ts';
+import type { ContainersTable, Database } from '../storage/schema.ts';
 
 export const GALLERY_LIMIT = 100;
 

@@ -10,8 +10,8 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { getPage } from '../storage/pages.ts';
 import { siteOr404 } from '../storage/sites.ts';
-import { recordShare, shareTotals } from '../storage/shares.ts';
-import { answers, type Common, params, strictObject } from './schemas.ts';
+import { recordShare, shareTotals } from './queries.ts';
+import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 
 /** Shares one client (signed-in user, else IP) may record per page in ten minutes. */
 export const SHARES_PER_PAGE = 10;

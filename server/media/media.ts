@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { MediaItem } from '../../core/api/types.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { imageInfo, saveImageFile } from './images.ts';
-import type { Database, MediaTable } from './schema.ts';
+import type { Database, MediaTable } from '../storage/schema.ts';
 
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 export const MEDIA_URL_PREFIX = '/media/';
