@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_SITE_SETTINGS } from '../core/settings/site.ts';
-import { dayOf } from '../server/storage/analytics.ts';
-import { dashboard } from '../server/storage/analyticsDashboard.ts';
+import { dayOf } from '../server/analytics/queries.ts';
+import { dashboard } from '../server/analytics/dashboard.ts';
 import { isPostgres, migrateToLatest } from '../server/storage/engine.ts';
 import type { Database } from '../server/storage/schema.ts';
 import { upsertSite } from '../server/storage/sites.ts';

@@ -4,7 +4,7 @@
  * costs one transaction per group, not per batch. A batch is answered after its group committed.
  */
 import type { Kysely } from 'kysely';
-import { ingestEvents, type SiteBatch } from '../storage/analytics.ts';
+import { ingestEvents, type SiteBatch } from './queries.ts';
 import { GroupCommit } from '../storage/groupCommit.ts';
 import type { Database } from '../storage/schema.ts';
 

@@ -14,8 +14,8 @@ import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { params, sends } from '../routes/schemas.ts';
 import { siteForAdmin } from '../routes/siteAdmin.ts';
-import { dayOf, pruneAnalytics } from '../storage/analytics.ts';
-import { dashboard } from '../storage/analyticsDashboard.ts';
+import { dayOf, pruneAnalytics } from './queries.ts';
+import { dashboard } from './dashboard.ts';
 import { hostOf } from '../storage/sites.ts';
 import { bodyValidator } from '../validation.ts';
 import { ingestQueue } from './ingestQueue.ts';

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEMO_SITE } from './site.ts';
-import { chunked, DAY_MS, dayOf, visitorKey } from '../storage/analytics.ts';
+import { chunked, DAY_MS, dayOf, visitorKey } from '../analytics/queries.ts';
 import type { Database } from '../storage/schema.ts';
 
 export const DEMO_HISTORY_DAYS = 60;

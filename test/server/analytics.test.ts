@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
-import { chunked, dayOf, EID_KEEP_DAYS, pruneAnalytics, VISITOR_KEEP_DAYS } from '../../server/storage/analytics.ts';
+import { chunked, dayOf, EID_KEEP_DAYS, pruneAnalytics, VISITOR_KEEP_DAYS } from '../../server/analytics/queries.ts';
 import type { Database } from '../../server/storage/schema.ts';
 import { adFailureRecord, AD_FAILURE_REASONS } from '../../core/ads/failure.ts';
 import { makeEvent, sendBeacon, sendGif, sendJson } from './analytics-calls.ts';

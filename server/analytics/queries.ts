@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AnalyticsEvent } from '../../core/analytics/eventTypes.ts';
-import type { AnalyticsPageDaysTable, AnalyticsSiteDaysTable, Database } from './schema.ts';
+import type { AnalyticsPageDaysTable, AnalyticsSiteDaysTable, Database } from '../storage/schema.ts';
 
 export const DAY_MS = 86_400_000;
 /** How long event ids are remembered, and so the oldest event counted (days). */

@@ -6,8 +6,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { utcDay, type AnalyticsDashboard, type DashboardDay } from '../../core/api/analyticsTypes.ts';
-import { DAY_MS } from './analytics.ts';
-import type { Database } from './schema.ts';
+import { DAY_MS } from './queries.ts';
+import type { Database } from '../storage/schema.ts';
 
 /** `YYYY-MM-DD` of a UTC day number. */
 export const dayText = (day: number): string => utcDay(day * DAY_MS);
