@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { insertNotifications } from '../storage/notifications.ts';
+import { insertNotifications } from '../notifications/queries.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { findDemoEditors } from './liveblog.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Broadcast, NotificationType } from '../../core/api/notificationTypes.ts';
 import { hiddenByBan } from '../storage/bans.ts';
-import { alreadyNotified, insertNotifications } from '../storage/notifications.ts';
+import { alreadyNotified, insertNotifications } from './queries.ts';
 import { pageFollowersOfContainer } from '../follows/pageFollows.ts';
 import type { BroadcastsTable, ContainersTable, ContentsTable, Database, NotificationsTable } from '../storage/schema.ts';
 import { deliver } from './deliver.ts';

@@ -10,7 +10,7 @@ import type {
 import type { ContentType } from '../../core/api/types.ts';
 import { hiddenByBan } from '../storage/bans.ts';
 import { mutedBy } from '../follows/mutes.ts';
-import { countNew } from '../storage/notifications.ts';
+import { countNew } from './queries.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';
 import { excerpt } from './excerpt.ts';

@@ -14,7 +14,7 @@ import { loadPackage } from '../lazyPackage.ts';
 import type { PushPayload } from '../../core/api/notificationTypes.ts';
 import { localeOf, normalizeLanguage, type Language } from '../../core/i18n/languages.ts';
 import { REPO_ROOT } from '../routes/static.ts';
-import { deleteSubscription, subscriptionsToNotify, type PushSubscriptionRow } from '../storage/pushSubscriptions.ts';
+import { deleteSubscription, subscriptionsToNotify, type PushSubscriptionRow } from './pushSubscriptions.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { excerpt } from './excerpt.ts';
 import { unique } from './unique.ts';

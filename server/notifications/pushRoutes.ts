@@ -11,7 +11,7 @@ import { createECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '../../core/api/notificationTypes.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
-import { deleteSubscription, pushSwitchOf, saveSubscription, setPushSwitch } from '../storage/pushSubscriptions.ts';
+import { deleteSubscription, pushSwitchOf, saveSubscription, setPushSwitch } from './pushSubscriptions.ts';
 import { vapidKeys } from '../storage/serverKeys.ts';
 import { getSite } from '../storage/sites.ts';
 import { userOfSection } from './routes.ts';

@@ -3,7 +3,7 @@
  * (`users.push_notifications_on`, the API's `is_user_notification_on`).
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PushSubscriptionsTable } from './schema.ts';
+import type { Database, PushSubscriptionsTable } from '../storage/schema.ts';
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 

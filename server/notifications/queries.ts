@@ -1,7 +1,7 @@
 /** Notification rows (docs/notifications.md): one per recipient; status only moves forward. */
 import type { Kysely } from 'kysely';
 import type { NotificationFilter, NotificationStatus } from '../../core/api/notificationTypes.ts';
-import type { BroadcastsTable, Database, NotificationsTable } from './schema.ts';
+import type { BroadcastsTable, Database, NotificationsTable } from '../storage/schema.ts';
 
 /** Rows per insert: well under SQLite's and PostgreSQL's bound-parameter limits (11 columns each). */
 const INSERT_CHUNK = 1000;
