@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
-import { createWebhook, enqueueDeliveries } from '../server/storage/webhooks.ts';
+import { createWebhook, enqueueDeliveries } from '../server/webhooks/queries.ts';
 import { perEngine, type Engine } from './comments-list.ts';
 
 type Row = [string, string, string];

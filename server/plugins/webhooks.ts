@@ -5,8 +5,8 @@
  * daily. Its outbox depth is on /metrics.
  */
 import fp from 'fastify-plugin';
-import { pruneDeliveries } from '../storage/webhookOutbox.ts';
-import { hookedSites } from '../storage/webhooks.ts';
+import { pruneDeliveries } from '../webhooks/outboxQueries.ts';
+import { hookedSites } from '../webhooks/queries.ts';
 import { mayQueue } from '../webhooks/outbox.ts';
 import { WebhookWorker } from '../webhooks/worker.ts';
 

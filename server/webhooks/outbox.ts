@@ -12,7 +12,7 @@ import type { WebhookBanData, WebhookContentData, WebhookEventType } from '../..
 import { holdReasonOf } from '../content/visibility.ts';
 import { getCommentWithActor, type Row, toApiComment } from '../storage/content-queries.ts';
 import type { Database } from '../storage/schema.ts';
-import { enqueueDeliveries, subscribers } from '../storage/webhooks.ts';
+import { enqueueDeliveries, subscribers } from './queries.ts';
 
 /** The webhook events a content event may be, before looking at the item. */
 const CANDIDATES: Partial<Record<ContentEventName, readonly WebhookEventType[]>> = {

@@ -11,7 +11,7 @@ import { siteForAdmin } from '../routes/siteAdmin.ts';
 import { absentBodyIsEmpty, answers, type Common, params, strictObject } from '../routes/schemas.ts';
 import {
   countWebhooks, createWebhook, deleteWebhook, enqueueDeliveries, getDelivery, getWebhook, listWebhooks, recentDeliveries, rotateSecret, toApiDelivery, updateWebhook,
-} from '../storage/webhooks.ts';
+} from './queries.ts';
 import { MAX_URL_LENGTH, urlProblem } from './targets.ts';
 
 /** Webhooks one site may have. */

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { WEBHOOK_PING } from '../../core/api/webhookTypes.ts';
 import type { Database } from '../storage/schema.ts';
-import { type AttemptRecord, type ClaimedDelivery, claimDue, pendingCount, recordAttempts } from '../storage/webhookOutbox.ts';
+import { type AttemptRecord, type ClaimedDelivery, claimDue, pendingCount, recordAttempts } from './outboxQueries.ts';
 import { type Agents, newAgents, send } from './sender.ts';
 import type { TargetPolicy } from './targets.ts';
 

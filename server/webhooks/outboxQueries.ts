@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery {

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type DeliveryStatus, type Webhook, type WebhookDelivery, type WebhookEventType, type WebhookPayload } from '../../core/api/webhookTypes.ts';
-import type { Database, WebhookDeliveriesTable, WebhooksTable } from './schema.ts';
+import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../storage/schema.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
