@@ -8,7 +8,7 @@ import { REVIEW_SORTS } from '../core/api/reviewTypes.ts';
 import { DEFAULT_SITE_SETTINGS } from '../core/settings/site.ts';
 import { PUBLIC_VIEWER } from '../server/content/visibility.ts';
 import { migrateToLatest } from '../server/storage/engine.ts';
-import { addReview, listReviews, ratingSummary } from '../server/storage/reviews.ts';
+import { addReview, listReviews, ratingSummary } from '../server/kinds/reviews/queries.ts';
 import { upsertSite } from '../server/storage/sites.ts';
 import type { ContentsTable, Database } from '../server/storage/schema.ts';
 import { inProcessPerEngine, type Row } from './comments-list.ts';

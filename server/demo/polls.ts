@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PollInput } from '../../core/api/pollTypes.ts';
 import { DEMO_SITE } from './site.ts';
-import { castVote, createPoll, pollById, VoteRefused } from '../storage/polls.ts';
+import { castVote, createPoll, pollById, VoteRefused } from '../polls/queries.ts';
 import { findUserByEmail } from '../storage/users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

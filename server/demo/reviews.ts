@@ -14,7 +14,7 @@ import { contentEvent, eventTypeOf } from '../storage/content-writes.ts';
 import { insertContent } from '../storage/contentInserts.ts';
 import { setReaction } from '../storage/contents.ts';
 import { createContainer } from '../storage/containers.ts';
-import { addReview } from '../storage/reviews.ts';
+import { addReview } from '../kinds/reviews/queries.ts';
 import type { ContentsTable } from '../storage/schema.ts';
 import { findUserByEmail, type UserRow } from '../storage/users.ts';
 import { DEMO_READER } from './liveblog.ts';

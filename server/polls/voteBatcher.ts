@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
-import { castVotes, type NewVote, type VoteOutcome } from '../storage/polls.ts';
+import { castVotes, type NewVote, type VoteOutcome } from './queries.ts';
 import { GroupCommit } from '../storage/groupCommit.ts';
 
 /** The most votes one transaction takes (the rest wait for the next). */

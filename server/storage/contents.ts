@@ -9,7 +9,7 @@ import type { HoldReason } from '../../core/moderation/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft, plusEach } from './events.ts';
 import { mutedBy } from '../follows/mutes.ts';
-import { moveReviewCount } from './reviews.ts';
+import { moveReviewCount } from '../kinds/reviews/queries.ts';
 import type { ContentsTable, ContentType, Database } from './schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './users.ts';
 

@@ -11,7 +11,7 @@ import { limit, pageOf } from '../../engine/reads.ts';
 import type { KindPolicy } from '../../engine/policy.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
 import { presenterFor, type Row } from '../../storage/content-queries.ts';
-import { listReviews, ratingsOf } from '../../storage/reviews.ts';
+import { listReviews, ratingsOf } from './queries.ts';
 import { reviewFields } from './schemas.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';

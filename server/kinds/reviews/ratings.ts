@@ -8,7 +8,7 @@ import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getContainer } from '../../storage/containers.ts';
 import { viewerOf } from '../../storage/contents.ts';
-import { ratingsByReader } from '../../storage/reviews.ts';
+import { ratingsByReader } from './queries.ts';
 import { getSite } from '../../storage/sites.ts';
 import { findUserByUuid } from '../../storage/users.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';

@@ -13,7 +13,7 @@ import contentWriteRoutes from '../../engine/writes.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { getCommentWithActor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
-import { ratingSummary, reviewBy } from '../../storage/reviews.ts';
+import { ratingSummary, reviewBy } from './queries.ts';
 import { siteOr404 } from '../../storage/sites.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 import { reviewsPolicy as policy, presentReviews } from './policy.ts';

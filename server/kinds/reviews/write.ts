@@ -18,7 +18,7 @@ import { changeComment, contentEvent } from '../../storage/content-writes.ts';
 import { insertContent } from '../../storage/contentInserts.ts';
 import { storedReason, viewerOf } from '../../storage/contents.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
-import { addReview, changeReview, reviewBy } from '../../storage/reviews.ts';
+import { addReview, changeReview, reviewBy } from './queries.ts';
 import type { ContainersTable, ContentsTable } from '../../storage/schema.ts';
 import type { Site } from '../../storage/sites.ts';
 import { checkReviewText, presentReviews } from './policy.ts';

@@ -4,10 +4,10 @@
  * Everything else about a review (text, state, likes as helpful votes) is the engine's.
  */
 import { type Kysely, sql } from 'kysely';
-import type { RatingSummary, ReviewSort, UserRating } from '../../core/api/reviewTypes.ts';
-import { type Viewer, visibleTo } from '../content/visibility.ts';
-import { type Page, selectInContainer } from './content-queries.ts';
-import type { ContentsTable, Database, ReviewsTable } from './schema.ts';
+import type { RatingSummary, ReviewSort, UserRating } from '../../../core/api/reviewTypes.ts';
+import { type Viewer, visibleTo } from '../../content/visibility.ts';
+import { type Page, selectInContainer } from '../../storage/content-queries.ts';
+import type { ContentsTable, Database, ReviewsTable } from '../../storage/schema.ts';
 
 /**
  * Each order walks an index and stops after a page: newest and most helpful the engine's own on

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPollClosed, type PollInput, type ResultsVisibility } from '../../core/api/pollTypes.ts';
-import type { Database, PollOptionsTable, PollsTable } from './schema.ts';
-import { isPostgres } from './engine.ts';
+import type { Database, PollOptionsTable, PollsTable } from '../storage/schema.ts';
+import { isPostgres } from '../storage/engine.ts';
 
 export interface StoredPoll {
   row: PollsTable;
