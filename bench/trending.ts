@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
-import { recordRead } from '../server/storage/pageReads.ts';
+import { recordRead } from '../server/pages/pageReads.ts';
 import type { UserRow } from '../server/storage/users.ts';
 import { perEngine } from './comments-list.ts';
 

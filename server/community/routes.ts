@@ -15,7 +15,7 @@ import { communityComments, presentCommunity, topUsers } from './queries.ts';
 import { SORT_ORDERS } from '../storage/content-queries.ts';
 import { findContainer } from '../storage/containers.ts';
 import { viewerOf } from '../storage/contents.ts';
-import { getPage } from '../storage/pages.ts';
+import { getPage } from '../pages/queries.ts';
 import { siteOr404 } from '../storage/sites.ts';
 import { communityListResponse, threadListResponse, topUsersResponse } from './schemas.ts';
 import { type Common, params, strictObject } from '../routes/schemas.ts';

@@ -19,7 +19,7 @@ import { decideMany } from '../moderation/decisions.ts';
 import { getCommentWithActor } from '../storage/content-queries.ts';
 import { contentEvent } from '../storage/content-writes.ts';
 import { findContainer, getOrCreateContainer } from '../storage/containers.ts';
-import { findOrCreatePage } from '../storage/pages.ts';
+import { findOrCreatePage } from '../pages/queries.ts';
 import { setReaction } from '../storage/contents.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
 import { createUser, findUserByEmail } from '../storage/users.ts';

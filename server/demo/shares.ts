@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ShareNetwork } from '../../core/share/links.ts';
 import { DEMO_SITE } from './site.ts';
-import { findOrCreatePage } from '../storage/pages.ts';
+import { findOrCreatePage } from '../pages/queries.ts';
 import { findUserByEmail } from '../storage/users.ts';
 
 /** The page's address as demo/share.html names it (`og:url`), so the page the browser stores is this one. */

@@ -13,7 +13,7 @@ import { DEMO_COMMENTERS } from './conversation.ts';
 import { writeDemoContent } from './liveblog.ts';
 import { conversationPolicy } from '../kinds/conversation/policy.ts';
 import { createContainer } from '../storage/containers.ts';
-import { findOrCreatePage } from '../storage/pages.ts';
+import { findOrCreatePage } from '../pages/queries.ts';
 import { findUserByEmail, type UserRow } from '../storage/users.ts';
 import { DEMO_SITE } from './site.ts';
 

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pageImageHosts, urlOnHosts } from '../../core/page/siteUrls.ts';
-import { claimMetaRead, getPage, type PageMeta, type PageRow, saveReadMeta } from '../storage/pages.ts';
+import { claimMetaRead, getPage, type PageMeta, type PageRow, saveReadMeta } from './queries.ts';
 import type { Database } from '../storage/schema.ts';
 import { getSite } from '../storage/sites.ts';
 import { READ_LIMITS, type ReadLimits, readPageMeta } from './readPage.ts';

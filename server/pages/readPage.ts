@@ -6,7 +6,7 @@
  */
 import { cleanText, readPageIdentity } from '../../core/page/identity.ts';
 import { urlOnHosts } from '../../core/page/siteUrls.ts';
-import type { PageMeta } from '../storage/pages.ts';
+import type { PageMeta } from './queries.ts';
 import { parseHead } from './htmlHead.ts';
 
 export interface ReadLimits {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { isShareNetwork, SHARE_NETWORKS } from '../../core/share/links.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
-import { getPage } from '../storage/pages.ts';
+import { getPage } from '../pages/queries.ts';
 import { siteOr404 } from '../storage/sites.ts';
 import { recordShare, shareTotals } from './queries.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';

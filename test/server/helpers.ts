@@ -15,7 +15,7 @@ import type { AuthResult, Comment, Container, PageInput } from '../../core/api/t
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { DEMO_SITE, seed } from '../../server/demo/index.ts';
-import { findOrCreatePage } from '../../server/storage/pages.ts';
+import { findOrCreatePage } from '../../server/pages/queries.ts';
 import type { Database } from '../../server/storage/schema.ts';
 
 export const SITE = DEMO_SITE.uuid;

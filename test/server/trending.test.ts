@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TrendingContainer } from '../../core/api/types.ts';
 import { DEMO_STORIES } from '../../server/demo/trending.ts';
 import { seed } from '../../server/demo/index.ts';
-import { READS_KEPT, containersReadBy, recordRead } from '../../server/storage/pageReads.ts';
+import { READS_KEPT, containersReadBy, recordRead } from '../../server/pages/pageReads.ts';
 import { bearer, build, buildWithDemoContent, confirmedPage, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 
 const TRENDING = `/api/comments/${SITE}/trending`;

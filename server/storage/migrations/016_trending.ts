@@ -2,7 +2,7 @@
  * Trending articles (docs/api.md "trending"):
  * - `page_reads`: which containers (uuids) a visitor has read, for trendingrecommended to leave out. The
  *   visitor is a salted hash of their analytics visitor id (never the id itself), at most 200
- *   rows per visitor (server/storage/pageReads.ts);
+ *   rows per visitor (server/pages/pageReads.ts);
  * - `containers_trending`: a site's conversations by age, holding all the ranking reads, so the
  *   trending read is a scan of the last days' part of one index instead of the site's 100,000
  *   and more rows;

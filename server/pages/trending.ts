@@ -8,10 +8,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { TrendingContainer } from '../../core/api/types.ts';
-import { toApiContainer } from './containers.ts';
+import { toApiContainer } from '../storage/containers.ts';
 import { visitorKey } from './pageReads.ts';
-import { CONFIRMED_META } from './pages.ts';
-import type { Database } from './schema.ts';
+import { CONFIRMED_META } from './queries.ts';
+import type { Database } from '../storage/schema.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

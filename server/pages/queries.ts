@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Page, PageChange, PageInput, PageMetaSource, PageType } from '../../core/api/types.ts';
-import type { Database, PagesTable } from './schema.ts';
+import type { Database, PagesTable } from '../storage/schema.ts';
 
 export type PageRow = Selectable<PagesTable>;
 /** What a page says about itself, and what a read of it stores. */

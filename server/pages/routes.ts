@@ -13,12 +13,12 @@ import { parseOwnerId } from '../../core/page/owners.ts';
 import { pageImageHosts, urlOnHosts } from '../../core/page/siteUrls.ts';
 import { isLoggedIn, isPrivileged } from '../../core/permissions/index.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
-import { callAsksForRead } from '../pages/metaReader.ts';
+import { callAsksForRead } from './metaReader.ts';
 import { viewerOn } from '../permissions/index.ts';
-import { findOrCreatePage, getPage, toApiPage, updatePage } from '../storage/pages.ts';
+import { findOrCreatePage, getPage, toApiPage, updatePage } from './queries.ts';
 import { getSite, type Site } from '../storage/sites.ts';
-import { type Common, httpUrl, params, strictObject } from './schemas.ts';
-import { pageAnswer } from './userSchemas.ts';
+import { type Common, httpUrl, params, strictObject } from '../routes/schemas.ts';
+import { pageAnswer } from '../routes/userSchemas.ts';
 
 const PAGE_TYPES = ['article', 'section', 'video', 'profile', 'product'];
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 /** The reads kept per visitor and site: older ones are dropped as new ones come. */
 export const READS_KEPT = 200;

@@ -3,7 +3,7 @@
  * /pages` asks it to read a page in the background; closing the app stops the reads in flight.
  */
 import fp from 'fastify-plugin';
-import { PageMetaReader } from '../pages/metaReader.ts';
+import { PageMetaReader } from './metaReader.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
