@@ -14,7 +14,7 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/useIntl.ts';
 
-/** The statuses the server mails a new link for (server/routes/account.ts). */
+/** The statuses the server mails a new link for (server/accounts/accountRoutes.ts). */
 const AWAITING = new Set(['pending', 'pending_new']);
 
 function awaitsEmailConfirmation(user: User, settings: Pick<SiteSettings, 'enable_email_verification'>): boolean {

@@ -16,12 +16,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { conversationPolicy } from '../kinds/conversation/policy.ts';
 import { REPO_ROOT } from '../routes/static.ts';
-import { saveAvatar } from '../storage/avatars.ts';
+import { saveAvatar } from '../accounts/avatars.ts';
 import { createContainer } from '../storage/containers.ts';
 import { eventTypeOf } from '../storage/content-writes.ts';
 import { setReaction } from '../storage/contents.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
-import { createUser, findUserByEmail, updateUser, type UserRow } from '../storage/users.ts';
+import { createUser, findUserByEmail, updateUser, type UserRow } from '../accounts/users.ts';
 import { DEMO_READER, type DemoEditor, findDemoEditors, markDemoContent, NO_PASSWORD, writeDemoContent } from './liveblog.ts';
 import { DEMO_SITE } from './site.ts';
 

@@ -16,9 +16,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../storage/accountTokens.ts';
+import { revokeUserSessions } from '../accounts/accountTokens.ts';
 import { DEFAULT_SETTINGS, upsertSite } from '../storage/sites.ts';
-import { createUser, findUserByEmail, updateUser } from '../storage/users.ts';
+import { createUser, findUserByEmail, updateUser } from '../accounts/users.ts';
 import { syncLoginSettings } from '../storage/siteLogins.ts';
 import { seedDemoLiveblog } from './liveblog.ts';
 import { seedDemoChat } from './chat.ts';

@@ -21,7 +21,7 @@ import { getOrCreateContainer } from '../storage/containers.ts';
 import { insertContent } from '../storage/contentInserts.ts';
 import { saveMedia } from '../media/media.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
-import { createUser, findUserByEmail, type UserRow } from '../storage/users.ts';
+import { createUser, findUserByEmail, type UserRow } from '../accounts/users.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE } from './site.ts';
 
 export const DEMO_LIVEBLOG_ID = 'demo-liveblog';

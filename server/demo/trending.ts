@@ -14,7 +14,7 @@ import { writeDemoContent } from './liveblog.ts';
 import { conversationPolicy } from '../kinds/conversation/policy.ts';
 import { createContainer } from '../storage/containers.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
-import { findUserByEmail, type UserRow } from '../storage/users.ts';
+import { findUserByEmail, type UserRow } from '../accounts/users.ts';
 import { DEMO_SITE } from './site.ts';
 
 export interface DemoStory {

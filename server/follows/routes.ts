@@ -15,9 +15,9 @@ import { effectiveBan } from '../storage/bans.ts';
 import { follow, followersOf, unfollow } from './follows.ts';
 import { mute, mutesOf, unmute } from './mutes.ts';
 import { getSite } from '../storage/sites.ts';
-import { findUserById, findUserByUuid } from '../storage/users.ts';
+import { findUserById, findUserByUuid } from '../accounts/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, userId } from '../routes/schemas.ts';
-import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../routes/userSchemas.ts';
+import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../accounts/schemas.ts';
 
 /** Spec content.md §9: mutes limit and followers page size are both 100. */
 export const LIST_LIMIT = 100;

@@ -5,9 +5,9 @@
  * not localise mail.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { issueAccountToken } from '../storage/accountTokens.ts';
+import { issueAccountToken } from '../accounts/accountTokens.ts';
 import { hostOf, type Site } from '../storage/sites.ts';
-import { updateUser, type UserRow } from '../storage/users.ts';
+import { updateUser, type UserRow } from '../accounts/users.ts';
 import type { Mail } from './mailer.ts';
 
 export type LinkType = 'reset' | 'emailverification';

@@ -18,7 +18,7 @@ import { viewerOn } from '../permissions/index.ts';
 import { findOrCreatePage, getPage, toApiPage, updatePage } from './queries.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { type Common, httpUrl, params, strictObject } from '../routes/schemas.ts';
-import { pageAnswer } from '../routes/userSchemas.ts';
+import { pageAnswer } from '../accounts/schemas.ts';
 
 const PAGE_TYPES = ['article', 'section', 'video', 'profile', 'product'];
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });

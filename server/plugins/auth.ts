@@ -10,8 +10,8 @@ import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
 import { effectiveBan, type BanRow } from '../storage/bans.ts';
-import { createSession, isSessionLive } from '../storage/sessions.ts';
-import { findUserByUuid, toApiUser, type UserRow } from '../storage/users.ts';
+import { createSession, isSessionLive } from '../accounts/sessions.ts';
+import { findUserByUuid, toApiUser, type UserRow } from '../accounts/users.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/tokens.ts';
 
 export interface RequestUser {

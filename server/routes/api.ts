@@ -7,12 +7,12 @@ import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/tokens.
 import { HttpError, notFound } from '../errors.ts';
 import { startEmailVerification } from '../mail/accountMails.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
-import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../storage/sessions.ts';
+import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../accounts/sessions.ts';
 import { getSite, hostOf, type Site } from '../storage/sites.ts';
 import { banDetails, effectiveBan } from '../storage/bans.ts';
-import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../storage/users.ts';
+import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../accounts/users.ts';
 import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';
-import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from './userSchemas.ts';
+import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from '../accounts/schemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 

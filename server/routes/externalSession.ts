@@ -14,11 +14,11 @@ import { getSite, type Site } from '../storage/sites.ts';
 import { siteForAdmin } from './siteAdmin.ts';
 import { type ConfigOf, getLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
 import { LOGIN_NOT_ENABLED } from '../../core/settings/site.ts';
-import type { UserRow } from '../storage/users.ts';
+import type { UserRow } from '../accounts/users.ts';
 import { LOGIN_BANNED } from './api.ts';
 import { shape } from './contentSchemas.ts';
 import { answers } from './schemas.ts';
-import { authResult } from './userSchemas.ts';
+import { authResult } from '../accounts/schemas.ts';
 
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 

@@ -9,7 +9,7 @@ import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from '../aut
 import { fetchJson, OidcError, verifyIdToken } from '../auth/oidc.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { configuredMethods, deleteLoginConfig, LOGIN_METHODS, putLoginConfig, type LoginMethod } from '../storage/siteLogins.ts';
-import { findUserByUuid } from '../storage/users.ts';
+import { findUserByUuid } from '../accounts/users.ts';
 import { type ConfigKind, loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
 import { absentBodyIsEmpty, answers, type Common, strictObject, uuid } from './schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';

@@ -10,7 +10,7 @@ import { badRequest } from '../errors.ts';
 import { updateSiteSettings } from '../storage/sites.ts';
 import { type Common, strictObject } from './schemas.ts';
 import { siteForAdmin } from './siteAdmin.ts';
-import { settingsAnswer } from './userSchemas.ts';
+import { settingsAnswer } from '../accounts/schemas.ts';
 
 type Body = Common & Partial<StoredSiteSettings> & { verb?: 'PATCH' };
 const NOT_SETTINGS = new Set(['session', 'section', 'verb']);

@@ -11,7 +11,7 @@ import { appendEvent, type EventDraft, plusEach } from './events.ts';
 import { mutedBy } from '../follows/mutes.ts';
 import { moveReviewCount } from '../kinds/reviews/queries.ts';
 import type { ContentsTable, ContentType, Database } from './schema.ts';
-import { createUser, findUserByEmail, type UserRow } from './users.ts';
+import { createUser, findUserByEmail, type UserRow } from '../accounts/users.ts';
 
 export interface NewContent {
   /** A root item's type, or a reply's (the parent is given then). */

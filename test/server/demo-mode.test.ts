@@ -15,7 +15,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { withoutLinks } from '../../server/mail/mailer.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD, seed } from '../../server/demo/index.ts';
 import { getSite } from '../../server/storage/sites.ts';
-import { createUser, findUserByEmail, updateUser } from '../../server/storage/users.ts';
+import { createUser, findUserByEmail, updateUser } from '../../server/accounts/users.ts';
 import { bearer, build, countRows, resultOf, signup, SITE } from './helpers.ts';
 
 const login = (app: FastifyInstance, email: string, password: string) =>

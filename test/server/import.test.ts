@@ -13,7 +13,7 @@ import type { AuthResult, Comment, CommentPage } from '../../core/api/types.ts';
 import { importComments, type ImportStats } from '../../server/import/importer.ts';
 import type { SourceFormat } from '../../server/import/sources.ts';
 import { ImportFormatError } from '../../server/import/xml.ts';
-import { issueAccountToken } from '../../server/storage/accountTokens.ts';
+import { issueAccountToken } from '../../server/accounts/accountTokens.ts';
 import { bearer, build, container, countRows, resultOf, SITE, signupAs } from './helpers.ts';
 
 const FIXTURES = new URL('../fixtures/import/', import.meta.url);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AuthResult, BootstrapResult, Page, User } from '../../core/api/types.ts';
 import { DERIVED_SETTING_KEYS, SITE_SETTING_KINDS } from '../../core/settings/site.ts';
-import { issueAccountToken } from '../../server/storage/accountTokens.ts';
+import { issueAccountToken } from '../../server/accounts/accountTokens.ts';
 import { bearer, signup, signupAs, SITE } from './helpers.ts';
 import { clean, leakyApp } from './support/plantedFields.ts';
 

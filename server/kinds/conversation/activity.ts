@@ -13,7 +13,7 @@ import { countRepliesReceived, listByActor, presenterFor } from '../../storage/c
 import { viewerOf } from '../../storage/contents.ts';
 import { siteOr404 } from '../../storage/sites.ts';
 import type { Database } from '../../storage/schema.ts';
-import { findUserByUuid, toApiUser, type UserRow } from '../../storage/users.ts';
+import { findUserByUuid, toApiUser, type UserRow } from '../../accounts/users.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
 import { contentItem, count, itemsAnswer, publicUser, shape } from '../../routes/contentSchemas.ts';
 

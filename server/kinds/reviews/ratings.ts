@@ -10,7 +10,7 @@ import { getContainer } from '../../storage/containers.ts';
 import { viewerOf } from '../../storage/contents.ts';
 import { ratingsByReader } from './queries.ts';
 import { getSite } from '../../storage/sites.ts';
-import { findUserByUuid } from '../../storage/users.ts';
+import { findUserByUuid } from '../../accounts/users.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 import { ratingAnswerFor } from './routes.ts';
 import { pointsBody, ratingAnswer, userRatingsAnswer } from './schemas.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BanLevel, User, UserPrivilege } from '../../core/api/types.ts';
-import type { Database, UsersTable } from './schema.ts';
+import type { Database, UsersTable } from '../storage/schema.ts';
 
 /** A users row as read (the table's type, with generated columns filled in). */
 export type UserRow = Selectable<UsersTable>;

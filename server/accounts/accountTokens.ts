@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { hashRefreshToken as sha256, newRefreshToken as newRandomToken } from '../auth/tokens.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 export type TokenPurpose = 'reset' | 'verify';
 

@@ -7,10 +7,10 @@ import { isPrivileged, type PermissionUser } from '../../core/permissions/index.
 import type { SiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
 import { enforce } from '../permissions/index.ts';
-import { saveAvatar } from '../storage/avatars.ts';
+import { saveAvatar } from './avatars.ts';
 import { detectImageType } from '../media/images.ts';
-import type { UserChange, UserRow } from '../storage/users.ts';
-import { storedUserName } from './schemas.ts';
+import type { UserChange, UserRow } from './users.ts';
+import { storedUserName } from '../routes/schemas.ts';
 
 export interface ProfileEdit {
   /** The editor as the rules see them (null: not a user of the target's site). */

@@ -9,13 +9,13 @@ import { limitAuthAttempt } from '../auth/rateLimit.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../mail/accountMails.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from '../storage/accountTokens.ts';
+import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from './accountTokens.ts';
 import { banDetails, effectiveBan } from '../storage/bans.ts';
 import { getSite, type Site } from '../storage/sites.ts';
-import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from '../storage/users.ts';
-import { LOGIN_BANNED } from './api.ts';
-import { absentBodyIsEmpty, type Common, strictObject } from './schemas.ts';
-import { authAnswer, emptyAnswer, verifiedAnswer } from './userSchemas.ts';
+import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from './users.ts';
+import { LOGIN_BANNED } from '../routes/api.ts';
+import { absentBodyIsEmpty, type Common, strictObject } from '../routes/schemas.ts';
+import { authAnswer, emptyAnswer, verifiedAnswer } from './schemas.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const pageUrl = { type: 'string', minLength: 1, maxLength: 2048 } as const;

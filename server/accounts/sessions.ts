@@ -3,7 +3,7 @@
  * refresh (compare-and-set, so two refreshes racing with one token cannot both win).
  */
 import type { Kysely } from 'kysely';
-import type { Database, SessionsTable } from './schema.ts';
+import type { Database, SessionsTable } from '../storage/schema.ts';
 
 export const REFRESH_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -7,8 +7,8 @@
  * a moderator's view).
  */
 import { DERIVED_SETTING_KEYS, settingsChangeSchemaProperties } from '../../core/settings/site.ts';
-import { count, nullable, shape } from './contentSchemas.ts';
-import { answers } from './schemas.ts';
+import { count, nullable, shape } from '../routes/contentSchemas.ts';
+import { answers } from '../routes/schemas.ts';
 
 const text = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;

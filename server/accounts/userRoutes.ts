@@ -9,15 +9,15 @@ import { isPrivileged } from '../../core/permissions/index.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { AVATAR_MAX_BYTES, deleteAvatars } from '../storage/avatars.ts';
+import { AVATAR_MAX_BYTES, deleteAvatars } from './avatars.ts';
 import { effectiveBan } from '../storage/bans.ts';
 import { followedSince } from '../follows/follows.ts';
 import { mutedSince } from '../follows/mutes.ts';
 import { getSite } from '../storage/sites.ts';
-import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } from '../storage/users.ts';
+import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } from './users.ts';
 import { avatarChange, nameChange, type ProfileEdit } from './profileUpdate.ts';
-import { type Common, strictObject, userId, userName } from './schemas.ts';
-import { userAnswer } from './userSchemas.ts';
+import { type Common, strictObject, userId, userName } from '../routes/schemas.ts';
+import { userAnswer } from './schemas.ts';
 
 interface UpdateBody extends Common {
   name?: string;
