@@ -3,7 +3,7 @@
  * by an issuer's keys, turned into the external profile a login links to a user.
  */
 import { jwtVerify, type JWTPayload } from 'jose';
-import type { JwtLoginConfig } from '../storage/siteLogins.ts';
+import type { JwtLoginConfig } from '../identity/siteLogins.ts';
 import { describeJoseError, OidcError, verifyIdToken } from './oidc.ts';
 import { normaliseName } from '../content/normalise.ts';
 

@@ -4,7 +4,7 @@
  * ends in the reader's profile (a verified id token, else the user-info endpoint).
  */
 import type { SocialLoginType } from '../../core/settings/site.ts';
-import type { SocialLoginConfig } from '../storage/siteLogins.ts';
+import type { SocialLoginConfig } from '../identity/siteLogins.ts';
 import { profileFromClaims, type ExternalProfile } from './jwtLogin.ts';
 import { discover, fetchJson, OidcError, pkceChallenge, verifyIdToken } from './oidc.ts';
 

@@ -5,7 +5,7 @@
  * `npm start` shows each sign-in working with no vendor account. The keys are public demo values.
  */
 import type { FastifyInstance } from 'fastify';
-import { configuredMethods, deleteLoginConfigs, IDENTITY_METHODS, putLoginConfigs } from '../storage/siteLogins.ts';
+import { configuredMethods, deleteLoginConfigs, IDENTITY_METHODS, putLoginConfigs } from '../identity/siteLogins.ts';
 import gigyaStandIn from '../standins/gigya.ts';
 import janrainStandIn from '../standins/janrain.ts';
 import backplaneStandIn from '../standins/backplane.ts';

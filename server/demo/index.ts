@@ -19,7 +19,7 @@ import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from '../auth/passw
 import { revokeUserSessions } from '../accounts/accountTokens.ts';
 import { DEFAULT_SETTINGS, upsertSite } from '../storage/sites.ts';
 import { createUser, findUserByEmail, updateUser } from '../accounts/users.ts';
-import { syncLoginSettings } from '../storage/siteLogins.ts';
+import { syncLoginSettings } from '../identity/siteLogins.ts';
 import { seedDemoLiveblog } from './liveblog.ts';
 import { seedDemoChat } from './chat.ts';
 import { seedDemoConversation } from './conversation.ts';

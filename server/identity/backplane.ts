@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
 import { HttpError } from '../errors.ts';
-import { externalSessions, loginAnswers } from '../routes/externalSession.ts';
+import { externalSessions, loginAnswers } from './externalSession.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';
-import type { BackplaneConfig } from '../storage/siteLogins.ts';
+import type { BackplaneConfig } from './siteLogins.ts';
 import { basicAuth, callVendor, textOf } from './vendorFetch.ts';
 
 export const BACKPLANE_NOT_FOUND = 'This Backplane message could not be found';

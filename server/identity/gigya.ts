@@ -10,7 +10,7 @@ import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
 import { OidcError } from '../auth/oidc.ts';
 import { callVendor, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
-import type { GigyaLoginConfig } from '../storage/siteLogins.ts';
+import type { GigyaLoginConfig } from './siteLogins.ts';
 
 /** How far a signature's timestamp may be from now (seconds). */
 export const GIGYA_SIGNATURE_WINDOW_S = 180;

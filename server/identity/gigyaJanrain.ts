@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, HttpError } from '../errors.ts';
-import { externalSessions, loginAnswers, loginResult } from '../routes/externalSession.ts';
+import { externalSessions, loginAnswers, loginResult } from './externalSession.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';
 import { gigyaProfile, type GigyaSignedUid } from './gigya.ts';
 import { janrainProfile } from './janrain.ts';

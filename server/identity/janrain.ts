@@ -6,7 +6,7 @@
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
 import { OidcError } from '../auth/oidc.ts';
-import type { JanrainLoginConfig } from '../storage/siteLogins.ts';
+import type { JanrainLoginConfig } from './siteLogins.ts';
 import { callVendor, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 
 

@@ -8,10 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { profileFromClaims } from '../auth/jwtLogin.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { externalSessions, loginAnswers } from '../routes/externalSession.ts';
-import { NOT_ENABLED } from '../routes/logins.ts';
+import { externalSessions, loginAnswers } from './externalSession.ts';
+import { NOT_ENABLED } from './loginRoutes.ts';
 import { answers, type Common, strictObject, uuid } from '../routes/schemas.ts';
-import { getLoginConfig, LOGINRADIUS_API, loginRadiusEnabled, type LoginRadiusConfig } from '../storage/siteLogins.ts';
+import { getLoginConfig, LOGINRADIUS_API, loginRadiusEnabled, type LoginRadiusConfig } from './siteLogins.ts';
 import { makeSott } from './loginRadiusSott.ts';
 import { callVendor, LOGIN_TOKEN_MISSING, SOCIAL_LOGIN_FAILED, textOf } from './vendorFetch.ts';
 

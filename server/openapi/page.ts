@@ -3,7 +3,7 @@
  * server-rendered HTML page, grouped by service, each path and method with its parameters, body
  * and response codes. No script and no outside resources; every text from the document is escaped.
  */
-import { escapeHtml } from '../routes/popupPage.ts';
+import { escapeHtml } from '../identity/popupPage.ts';
 import type { OpenApiDocument, Operation, Parameter } from './document.ts';
 
 const e = escapeHtml;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { BootstrapResult } from '../../core/api/types.ts';
 import { DEMO_JANRAIN, seedDemoIdentity } from '../../server/demo/identity.ts';
 import { seed } from '../../server/demo/index.ts';
-import { getLoginConfig, putLoginConfig } from '../../server/storage/siteLogins.ts';
+import { getLoginConfig, putLoginConfig } from '../../server/identity/siteLogins.ts';
 import { build, buildWithDemoContent, resultOf, SITE } from './helpers.ts';
 
 const switches = async (app: Awaited<ReturnType<typeof build>>) => {

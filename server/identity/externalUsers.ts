@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SiteSettings } from '../../core/settings/site.ts';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users.ts';
 
 /** Can never verify: these accounts sign in through their provider only. */

@@ -4,7 +4,7 @@
  * combinations a schema cannot say readably (which fields a mode needs).
  */
 import { badRequest } from '../errors.ts';
-import { strictObject } from './schemas.ts';
+import { strictObject } from '../routes/schemas.ts';
 
 const httpUrl = { type: 'string', maxLength: 2000, pattern: '^https?://[^\\s]+$' } as const;
 /** Shared secrets: at least 32 characters (HS256 keys shorter than the hash are weak). */

@@ -11,13 +11,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invalidSocialTypeMessage, isSocialLoginType } from '../../core/settings/site.ts';
 import { OidcError, randomToken } from '../auth/oidc.ts';
 import { authorizationUrl, exchangeCode, providerName } from '../auth/socialProvider.ts';
-import { linkExternalUser } from '../storage/externalUsers.ts';
-import { getLoginConfig } from '../storage/siteLogins.ts';
+import { linkExternalUser } from './externalUsers.ts';
+import { getLoginConfig } from './siteLogins.ts';
 import { getSite, hostOf, normaliseHost } from '../storage/sites.ts';
-import { NOT_ENABLED } from './logins.ts';
+import { NOT_ENABLED } from './loginRoutes.ts';
 import { popupPage, type PopupMessage } from './popupPage.ts';
-import { shape } from './contentSchemas.ts';
-import { answers, noBody, sends, strictObject, uuid } from './schemas.ts';
+import { shape } from '../routes/contentSchemas.ts';
+import { answers, noBody, sends, strictObject, uuid } from '../routes/schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
 
 export const PROBE_COOKIE = 'vf_tpc';
