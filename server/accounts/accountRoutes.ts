@@ -10,7 +10,7 @@ import { badRequest, HttpError } from '../errors.ts';
 import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../mail/accountMails.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from './accountTokens.ts';
-import { banDetails, effectiveBan } from '../storage/bans.ts';
+import { banDetails, effectiveBan } from '../moderation/bans.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from './users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';

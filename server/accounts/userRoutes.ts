@@ -10,7 +10,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { AVATAR_MAX_BYTES, deleteAvatars } from './avatars.ts';
-import { effectiveBan } from '../storage/bans.ts';
+import { effectiveBan } from '../moderation/bans.ts';
 import { followedSince } from '../follows/follows.ts';
 import { mutedSince } from '../follows/mutes.ts';
 import { getSite } from '../storage/sites.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Comment, CommentPage, Container, LiveblogPage } from '../../core/api/types.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { nextBanExpiry } from '../storage/bans.ts';
+import { nextBanExpiry } from '../moderation/bans.ts';
 import { listThread, type Page, presenterFor, selectInContainer } from '../storage/content-queries.ts';
 import { getCommentInContainer, viewerOf } from '../storage/contents.ts';
 import { findContainer, getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';

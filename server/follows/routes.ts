@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { notifyFollow } from '../notifications/create.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { effectiveBan } from '../storage/bans.ts';
+import { effectiveBan } from '../moderation/bans.ts';
 import { follow, followersOf, unfollow } from './follows.ts';
 import { mute, mutesOf, unmute } from './mutes.ts';
 import { getSite } from '../storage/sites.ts';

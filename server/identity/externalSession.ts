@@ -8,7 +8,7 @@ import type { AuthResult } from '../../core/api/types.ts';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import { OidcError } from '../auth/oidc.ts';
 import { HttpError } from '../errors.ts';
-import { banDetails, effectiveBan } from '../storage/bans.ts';
+import { banDetails, effectiveBan } from '../moderation/bans.ts';
 import { linkExternalUser } from './externalUsers.ts';
 import { getSite, type Site } from '../storage/sites.ts';
 import { siteForAdmin } from '../routes/siteAdmin.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Broadcast, NotificationType } from '../../core/api/notificationTypes.ts';
-import { hiddenByBan } from '../storage/bans.ts';
+import { hiddenByBan } from '../moderation/bans.ts';
 import { alreadyNotified, insertNotifications } from './queries.ts';
 import { pageFollowersOfContainer } from '../follows/pageFollows.ts';
 import type { BroadcastsTable, ContainersTable, ContentsTable, Database, NotificationsTable } from '../storage/schema.ts';

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
-import { effectiveBan, type BanRow } from '../storage/bans.ts';
+import { effectiveBan, type BanRow } from '../moderation/bans.ts';
 import { createSession, isSessionLive } from '../accounts/sessions.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../accounts/users.ts';
 import { hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/tokens.ts';

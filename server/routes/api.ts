@@ -9,7 +9,7 @@ import { startEmailVerification } from '../mail/accountMails.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
 import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../accounts/sessions.ts';
 import { getSite, hostOf, type Site } from '../storage/sites.ts';
-import { banDetails, effectiveBan } from '../storage/bans.ts';
+import { banDetails, effectiveBan } from '../moderation/bans.ts';
 import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../accounts/users.ts';
 import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';
 import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from '../accounts/schemas.ts';

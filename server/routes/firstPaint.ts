@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { sendJson, takesGzip } from '../engine/keptAnswers.ts';
 import { getSite } from '../storage/sites.ts';
 import { findContainer } from '../storage/containers.ts';
-import { nextBanExpiry } from '../storage/bans.ts';
+import { nextBanExpiry } from '../moderation/bans.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { shape } from './contentSchemas.ts';
 import { answers, uuid } from './schemas.ts';

@@ -8,7 +8,7 @@ import type { CommentProfile } from '../../../core/api/types.ts';
 import { isHidden } from '../../../core/permissions/index.ts';
 import { notFound } from '../../errors.ts';
 import { permissionUser } from '../../permissions/index.ts';
-import { effectiveBan } from '../../storage/bans.ts';
+import { effectiveBan } from '../../moderation/bans.ts';
 import { countRepliesReceived, listByActor, presenterFor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
 import { siteOr404 } from '../../storage/sites.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { BanLevel } from '../../core/api/types.ts';
-import type { BansTable, Database } from './schema.ts';
+import type { BansTable, Database } from '../storage/schema.ts';
 
 export type BanRow = Selectable<BansTable>;
 export type GivenBanLevel = Exclude<BanLevel, 'none'>;

@@ -6,9 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from '../storage/bans.ts';
+import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from './bans.ts';
 import { findUserByUuid, type UserRow } from '../accounts/users.ts';
-import { absentBodyIsEmpty, type Common, params, strictObject } from './schemas.ts';
+import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 import type { WebhookBanData } from '../../core/api/webhookTypes.ts';
 import { enqueueBan } from '../webhooks/outbox.ts';

@@ -9,12 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { HttpError } from '../errors.ts';
-import { EXPORT_SCHEMA, exportSite } from '../import/export.ts';
-import { importComments, type ImportStats } from '../import/importer.ts';
-import { type ContainerKey, SOURCE_FORMATS, type SourceFormat } from '../import/sources.ts';
-import { ImportFormatError } from '../import/xml.ts';
-import { params, strictObject } from './schemas.ts';
-import { siteForAdmin } from './siteAdmin.ts';
+import { EXPORT_SCHEMA, exportSite } from './export.ts';
+import { importComments, type ImportStats } from './importer.ts';
+import { type ContainerKey, SOURCE_FORMATS, type SourceFormat } from './sources.ts';
+import { ImportFormatError } from './xml.ts';
+import { params, strictObject } from '../routes/schemas.ts';
+import { siteForAdmin } from '../routes/siteAdmin.ts';
 
 const STATS = Object.fromEntries(['threads', 'comments', 'already', 'orphans', 'skipped', 'shortened', 'emptied', 'accounts', 'guests'].map((key) => [key, { type: 'integer' }]));
 /** The import's answer, one JSON object a line (application/x-ndjson). */
