@@ -42,7 +42,7 @@ import pageRoutes from './pages/routes.ts';
 import pollRoutes from './polls/routes.ts';
 import pushRoutes from './notifications/pushRoutes.ts';
 import realtimeRoutes from './routes/realtime.ts';
-import settingsRoutes from './routes/settings.ts';
+import settingsRoutes from './sites/settingsRoutes.ts';
 import shareRoutes from './shares/routes.ts';
 import mediaGalleryRoutes from './media/galleryRoutes.ts';
 import staticRoutes from './routes/static.ts';
@@ -57,7 +57,7 @@ import moderationRoutes from './moderation/plugin.ts';
 import webhookRoutes from './webhooks/routes.ts';
 import { collectRoutes } from './openapi/collect.ts';
 import openApiRoutes from './openapi/routes.ts';
-import { hostOf } from './storage/sites.ts';
+import { hostOf } from './sites/queries.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts';
 import { AJV_OPTIONS, buildValidator } from './validation.ts';
 

@@ -11,7 +11,7 @@ import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../m
 import { requireUser } from '../plugins/auth.ts';
 import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from './accountTokens.ts';
 import { banDetails, effectiveBan } from '../moderation/bans.ts';
-import { getSite, type Site } from '../storage/sites.ts';
+import { getSite, type Site } from '../sites/queries.ts';
 import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from './users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
 import { absentBodyIsEmpty, type Common, strictObject } from '../routes/schemas.ts';

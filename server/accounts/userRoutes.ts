@@ -13,7 +13,7 @@ import { AVATAR_MAX_BYTES, deleteAvatars } from './avatars.ts';
 import { effectiveBan } from '../moderation/bans.ts';
 import { followedSince } from '../follows/follows.ts';
 import { mutedSince } from '../follows/mutes.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite } from '../sites/queries.ts';
 import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } from './users.ts';
 import { avatarChange, nameChange, type ProfileEdit } from './profileUpdate.ts';
 import { type Common, strictObject, userId, userName } from '../routes/schemas.ts';

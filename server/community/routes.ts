@@ -16,7 +16,7 @@ import { SORT_ORDERS } from '../storage/content-queries.ts';
 import { findContainer } from '../storage/containers.ts';
 import { viewerOf } from '../storage/contents.ts';
 import { getPage } from '../pages/queries.ts';
-import { siteOr404 } from '../storage/sites.ts';
+import { siteOr404 } from '../sites/queries.ts';
 import { communityListResponse, threadListResponse, topUsersResponse } from './schemas.ts';
 import { type Common, params, strictObject } from '../routes/schemas.ts';
 

@@ -17,7 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../accounts/accountTokens.ts';
-import { DEFAULT_SETTINGS, upsertSite } from '../storage/sites.ts';
+import { DEFAULT_SETTINGS, upsertSite } from '../sites/queries.ts';
 import { createUser, findUserByEmail, updateUser } from '../accounts/users.ts';
 import { syncLoginSettings } from '../identity/siteLogins.ts';
 import { seedDemoLiveblog } from './liveblog.ts';

@@ -18,7 +18,7 @@ import { changeComment, clearFlags, contentEvent, type CommentUpdate, lockBy } f
 import { setReaction, storedReason, viewerOf } from '../storage/contents.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { ContainersTable, Database } from '../storage/schema.ts';
-import { getSite, type Site } from '../storage/sites.ts';
+import { getSite, type Site } from '../sites/queries.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
 import { decisionRecord, MODERATION, type ModerationAction, moderationChange, moderationEvent } from './moderationStates.ts';

@@ -13,7 +13,7 @@ import { listThread, type Page, presenterFor, selectInContainer } from '../stora
 import { getCommentInContainer, viewerOf } from '../storage/contents.ts';
 import { findContainer, getContainer, getOrCreateContainer, toApiContainer } from '../storage/containers.ts';
 import type { ContainerKind, ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite } from '../sites/queries.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import type { KindPolicy } from './policy.ts';

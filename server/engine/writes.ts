@@ -21,7 +21,7 @@ import { insertContent } from '../storage/contentInserts.ts';
 import { anonymousActor, getCommentInContainer, type Reaction, setReaction, viewerOf } from '../storage/contents.ts';
 import type { EventDraft } from '../storage/events.ts';
 import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
-import { getSite, type Site } from '../storage/sites.ts';
+import { getSite, type Site } from '../sites/queries.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';

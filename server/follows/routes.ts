@@ -14,7 +14,7 @@ import { requireUser } from '../plugins/auth.ts';
 import { effectiveBan } from '../moderation/bans.ts';
 import { follow, followersOf, unfollow } from './follows.ts';
 import { mute, mutesOf, unmute } from './mutes.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite } from '../sites/queries.ts';
 import { findUserById, findUserByUuid } from '../accounts/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, userId } from '../routes/schemas.ts';
 import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../accounts/schemas.ts';

@@ -13,7 +13,7 @@ import { OidcError, randomToken } from '../auth/oidc.ts';
 import { authorizationUrl, exchangeCode, providerName } from '../auth/socialProvider.ts';
 import { linkExternalUser } from './externalUsers.ts';
 import { getLoginConfig } from './siteLogins.ts';
-import { getSite, hostOf, normaliseHost } from '../storage/sites.ts';
+import { getSite, hostOf, normaliseHost } from '../sites/queries.ts';
 import { NOT_ENABLED } from './loginRoutes.ts';
 import { popupPage, type PopupMessage } from './popupPage.ts';
 import { shape } from '../routes/contentSchemas.ts';

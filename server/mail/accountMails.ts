@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueAccountToken } from '../accounts/accountTokens.ts';
-import { hostOf, type Site } from '../storage/sites.ts';
+import { hostOf, type Site } from '../sites/queries.ts';
 import { updateUser, type UserRow } from '../accounts/users.ts';
 import type { Mail } from './mailer.ts';
 

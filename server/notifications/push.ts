@@ -18,8 +18,8 @@ import { deleteSubscription, subscriptionsToNotify, type PushSubscriptionRow } f
 import type { NotificationsTable } from '../storage/schema.ts';
 import { excerpt } from './excerpt.ts';
 import { unique } from './unique.ts';
-import { vapidKeys } from '../storage/serverKeys.ts';
-import { getSite } from '../storage/sites.ts';
+import { vapidKeys } from './vapidKeys.ts';
+import { getSite } from '../sites/queries.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,8 +12,8 @@ import type { PushSubscriptionBody } from '../../core/api/notificationTypes.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { deleteSubscription, pushSwitchOf, saveSubscription, setPushSwitch } from './pushSubscriptions.ts';
-import { vapidKeys } from '../storage/serverKeys.ts';
-import { getSite } from '../storage/sites.ts';
+import { vapidKeys } from './vapidKeys.ts';
+import { getSite } from '../sites/queries.ts';
 import { userOfSection } from './routes.ts';
 
 const SERVICE_TYPE = 'web_push';

@@ -10,7 +10,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { advanceStatus, deleteNotification, notificationRows } from './queries.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite } from '../sites/queries.ts';
 import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfollowTopic } from '../follows/topicFollows.ts';
 import { absentBodyIsEmpty, type Common, httpUrl, params, strictObject, uuid } from '../routes/schemas.ts';
 import { broadcastOf, sendBroadcast } from './create.ts';

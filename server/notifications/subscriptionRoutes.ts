@@ -11,7 +11,7 @@ import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/
 import { unfollow } from '../follows/follows.ts';
 import { followPage, followsPage, pagesOf, unfollowPage } from '../follows/pageFollows.ts';
 import type { Database } from '../storage/schema.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite } from '../sites/queries.ts';
 import { MAX_FOLLOWED_TOPICS, topicFollowerCount, topicsOf } from '../follows/topicFollows.ts';
 import type { Kysely } from 'kysely';
 import { topicParams, userOfSection } from './routes.ts';

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../errors.ts';
 import { startEmailVerification } from '../mail/accountMails.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
 import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../accounts/sessions.ts';
-import { getSite, hostOf, type Site } from '../storage/sites.ts';
+import { getSite, hostOf, type Site } from '../sites/queries.ts';
 import { banDetails, effectiveBan } from '../moderation/bans.ts';
 import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../accounts/users.ts';
 import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';

@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendJson, takesGzip } from '../engine/keptAnswers.ts';
-import { getSite } from '../storage/sites.ts';
+import { getSite } from '../sites/queries.ts';
 import { findContainer } from '../storage/containers.ts';
 import { nextBanExpiry } from '../moderation/bans.ts';
 import { HttpError, notFound } from '../errors.ts';

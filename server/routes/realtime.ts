@@ -16,7 +16,7 @@ import { beforeFrame, bufferedOver } from '../realtime/corkedWrites.ts';
 import { parseClientFrame } from '../realtime/frames.ts';
 import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../storage/events.ts';
 import { getContainer } from '../storage/containers.ts';
-import { getSite, hostOf } from '../storage/sites.ts';
+import { getSite, hostOf } from '../sites/queries.ts';
 import { contentEvent, count, shape } from './contentSchemas.ts';
 import { answers, noBody, params, strictObject, uuid } from './schemas.ts';
 

@@ -9,7 +9,7 @@ import { isShareNetwork, SHARE_NETWORKS } from '../../core/share/links.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { getPage } from '../pages/queries.ts';
-import { siteOr404 } from '../storage/sites.ts';
+import { siteOr404 } from '../sites/queries.ts';
 import { recordShare, shareTotals } from './queries.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 

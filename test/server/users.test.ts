@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CommentPage, User } from '../../core/api/types.ts';
 import { mutedBy } from '../../server/follows/mutes.ts';
-import { updateSiteSettings } from '../../server/storage/sites.ts';
+import { updateSiteSettings } from '../../server/sites/queries.ts';
 import { bearer, build, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 /** A real 1×1 PNG. */

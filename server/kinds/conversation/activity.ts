@@ -11,7 +11,7 @@ import { permissionUser } from '../../permissions/index.ts';
 import { effectiveBan } from '../../moderation/bans.ts';
 import { countRepliesReceived, listByActor, presenterFor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
-import { siteOr404 } from '../../storage/sites.ts';
+import { siteOr404 } from '../../sites/queries.ts';
 import type { Database } from '../../storage/schema.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../../accounts/users.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findContainer } from '../../storage/containers.ts';
 import { recordRead } from '../../pages/pageReads.ts';
 import { VISITOR_ID_HEADER, VISITOR_ID_PATTERN } from '../../../core/analytics/visitorId.ts';
-import { siteOr404 } from '../../storage/sites.ts';
+import { siteOr404 } from '../../sites/queries.ts';
 import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../follows/topicFollows.ts';
 import { type TrendingReader, trendingContainers } from '../../pages/trending.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';

@@ -14,7 +14,7 @@ import { answers, params, strictObject } from '../../routes/schemas.ts';
 import { mediaItem } from '../../routes/contentSchemas.ts';
 import { IMAGE_FILE_PATTERN } from '../../media/images.ts';
 import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/media.ts';
-import { getSite } from '../../storage/sites.ts';
+import { getSite } from '../../sites/queries.ts';
 
 interface Options {
   dataDir: string;

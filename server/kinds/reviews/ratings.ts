@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { getContainer } from '../../storage/containers.ts';
 import { viewerOf } from '../../storage/contents.ts';
 import { ratingsByReader } from './queries.ts';
-import { getSite } from '../../storage/sites.ts';
+import { getSite } from '../../sites/queries.ts';
 import { findUserByUuid } from '../../accounts/users.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 import { ratingAnswerFor } from './routes.ts';

@@ -14,7 +14,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { getCommentWithActor } from '../../storage/content-queries.ts';
 import { viewerOf } from '../../storage/contents.ts';
 import { ratingSummary, reviewBy } from './queries.ts';
-import { siteOr404 } from '../../storage/sites.ts';
+import { siteOr404 } from '../../sites/queries.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 import { reviewsPolicy as policy, presentReviews } from './policy.ts';
 import { newReviewBody, ratingAnswer, reviewAnswer, reviewChangeBody } from './schemas.ts';

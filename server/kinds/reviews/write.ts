@@ -20,7 +20,7 @@ import { storedReason, viewerOf } from '../../storage/contents.ts';
 import { holdsForModeration } from '../../storage/containers.ts';
 import { addReview, changeReview, reviewBy } from './queries.ts';
 import type { ContainersTable, ContentsTable } from '../../storage/schema.ts';
-import type { Site } from '../../storage/sites.ts';
+import type { Site } from '../../sites/queries.ts';
 import { checkReviewText, presentReviews } from './policy.ts';
 
 export interface ReviewInput {

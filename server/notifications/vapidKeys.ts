@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type * as WebPush from 'web-push';
 import { loadPackage } from '../lazyPackage.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 export interface KeyPair {
   /** base64url: the uncompressed P-256 point (VAPID public key). */

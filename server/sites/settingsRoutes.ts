@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { settingProblem, settingsChangeSchemaProperties, type StoredSiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
-import { updateSiteSettings } from '../storage/sites.ts';
-import { type Common, strictObject } from './schemas.ts';
+import { updateSiteSettings } from './queries.ts';
+import { type Common, strictObject } from '../routes/schemas.ts';
 import { siteForAdmin } from './siteAdmin.ts';
 import { settingsAnswer } from '../accounts/schemas.ts';
 

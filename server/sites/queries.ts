@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_SITE_SETTINGS, resolveSiteSettings, storedPart, type SiteSettings, type StoredSiteSettings } from '../../core/settings/site.ts';
-import type { Database, SitesTable } from './schema.ts';
+import type { Database, SitesTable } from '../storage/schema.ts';
 import { notFound } from '../errors.ts';
 
 export interface Site {
