@@ -12,7 +12,7 @@ import { loadConfig } from '../server/config.ts';
 import { applyChange, defaultSettings, MAX_LISTED_WORDS, writeSettings } from '../server/moderation/auto/settings.ts';
 import { buildWordMatcher } from '../server/moderation/auto/words.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
-import { getOrCreateContainer } from '../server/storage/containers.ts';
+import { getOrCreateContainer } from '../server/engine/containers.ts';
 import { getSite } from '../server/sites/queries.ts';
 
 type Row = [string, string, string];

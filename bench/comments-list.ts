@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/storage/schema.ts';
-import { SORT_ORDERS } from '../server/storage/content-queries.ts';
+import { SORT_ORDERS } from '../server/engine/contentQueries.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import { DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';

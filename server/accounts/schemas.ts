@@ -7,7 +7,7 @@
  * a moderator's view).
  */
 import { DERIVED_SETTING_KEYS, settingsChangeSchemaProperties } from '../../core/settings/site.ts';
-import { count, nullable, shape } from '../routes/contentSchemas.ts';
+import { count, nullable, shape } from '../engine/schemas.ts';
 import { answers } from '../routes/schemas.ts';
 
 const text = { type: 'string' } as const;

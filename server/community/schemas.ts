@@ -3,7 +3,7 @@
  * contentSchemas.ts shows them, with their page), a thread list and the top users.
  * Serialising through them keeps every field not named here out of the response.
  */
-import { contentItem, count, listedItem, nullable } from '../routes/contentSchemas.ts';
+import { contentItem, count, listedItem, nullable } from '../engine/schemas.ts';
 import { answers } from '../routes/schemas.ts';
 
 const comment = contentItem;

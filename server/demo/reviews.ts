@@ -9,11 +9,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { reviewsPolicy } from '../kinds/reviews/policy.ts';
-import { withActor } from '../storage/content-queries.ts';
-import { contentEvent, eventTypeOf } from '../storage/content-writes.ts';
-import { insertContent } from '../storage/contentInserts.ts';
-import { setReaction } from '../storage/contents.ts';
-import { createContainer } from '../storage/containers.ts';
+import { withActor } from '../engine/contentQueries.ts';
+import { contentEvent, eventTypeOf } from '../engine/contentWrites.ts';
+import { insertContent } from '../engine/contentInserts.ts';
+import { setReaction } from '../engine/contents.ts';
+import { createContainer } from '../engine/containers.ts';
 import { addReview } from '../kinds/reviews/queries.ts';
 import type { ContentsTable } from '../storage/schema.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users.ts';

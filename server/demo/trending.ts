@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_COMMENTERS } from './conversation.ts';
 import { writeDemoContent } from './liveblog.ts';
 import { conversationPolicy } from '../kinds/conversation/policy.ts';
-import { createContainer } from '../storage/containers.ts';
+import { createContainer } from '../engine/containers.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
 import { findUserByEmail, type UserRow } from '../accounts/users.ts';
 import { DEMO_SITE } from './site.ts';

@@ -4,7 +4,7 @@
  * (routes/contentSchemas.ts) and the kind's own item fields (a review's stars and title).
  */
 import { answers } from '../routes/schemas.ts';
-import { container, containerWithPage, count, itemWith, listedItem, page, shape } from '../routes/contentSchemas.ts';
+import { container, containerWithPage, count, itemWith, listedItem, page, shape } from './schemas.ts';
 import type { KindPolicy } from './policy.ts';
 
 const text = { type: 'string' } as const;

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { ContentEventName } from '../../core/api/types.ts';
 import type { Decision } from '../../core/moderation/types.ts';
-import { contentEvent, lockBy } from '../storage/content-writes.ts';
-import type { Row } from '../storage/content-queries.ts';
-import type { EventDraft } from '../storage/events.ts';
+import { contentEvent, lockBy } from './contentWrites.ts';
+import type { Row } from './contentQueries.ts';
+import type { EventDraft } from './events.ts';
 import type { ContentsTable, ModerationDecisionsTable } from '../storage/schema.ts';
 
 /** Each page call: the state it sets, its event, and the decision the record names. */

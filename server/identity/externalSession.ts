@@ -16,7 +16,7 @@ import { type ConfigOf, getLoginConfig, type LoginMethod } from './siteLogins.ts
 import { LOGIN_NOT_ENABLED } from '../../core/settings/site.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
-import { shape } from '../routes/contentSchemas.ts';
+import { shape } from '../engine/schemas.ts';
 import { answers } from '../routes/schemas.ts';
 import { authResult } from '../accounts/schemas.ts';
 

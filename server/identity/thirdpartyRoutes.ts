@@ -16,7 +16,7 @@ import { getLoginConfig } from './siteLogins.ts';
 import { getSite, hostOf, normaliseHost } from '../sites/queries.ts';
 import { NOT_ENABLED } from './loginRoutes.ts';
 import { popupPage, type PopupMessage } from './popupPage.ts';
-import { shape } from '../routes/contentSchemas.ts';
+import { shape } from '../engine/schemas.ts';
 import { answers, noBody, sends, strictObject, uuid } from '../routes/schemas.ts';
 import { SocialFlows } from '../auth/socialFlows.ts';
 

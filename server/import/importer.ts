@@ -10,8 +10,8 @@
  * (guest caches expire within a minute, engine/guest-cache.ts MAX_AGE_MS).
  */
 import type { Kysely, Transaction } from 'kysely';
-import { anonymousActor, newContentRow } from '../storage/contents.ts';
-import { createContainer, findContainer } from '../storage/containers.ts';
+import { anonymousActor, newContentRow } from '../engine/contents.ts';
+import { createContainer, findContainer } from '../engine/containers.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 import { importedBody } from './htmlText.ts';
 import { authorsOf, chunks, Counts, importedParents, mapped, type ParentRow, orphans, park, parked, remember, type Scope, shortName, unpark, validEmail } from './importStore.ts';

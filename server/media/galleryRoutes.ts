@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { containerId } from '../engine/reads.ts';
-import { findContainer } from '../storage/containers.ts';
+import { findContainer } from '../engine/containers.ts';
 import { galleryOf } from './gallery.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { siteOr404 } from '../sites/queries.ts';

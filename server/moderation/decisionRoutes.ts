@@ -9,7 +9,7 @@ import { DECISIONS, type Decision } from '../../core/moderation/types.ts';
 import { HttpError } from '../errors.ts';
 import { notifyApprovedMany } from '../notifications/create.ts';
 import { answers, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
-import { shape } from '../routes/contentSchemas.ts';
+import { shape } from '../engine/schemas.ts';
 import { moderatorOf } from './access.ts';
 import { decideMany, undoDecision } from './decisions.ts';
 import { announceDecided } from './live.ts';

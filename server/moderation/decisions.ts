@@ -10,10 +10,10 @@ import { type Decision, UNDO_WINDOW_MS } from '../../core/moderation/types.ts';
 import type { ContentEvent } from '../../core/api/types.ts';
 import { DECISION_ACTIONS, decisionRecord, moderationChange, moderationEvent, stateEvent } from '../engine/moderationStates.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { type Row, selectWithActor } from '../storage/content-queries.ts';
-import { contentEvent } from '../storage/content-writes.ts';
-import { moveCountsMany } from '../storage/contents.ts';
-import { appendEvents } from '../storage/events.ts';
+import { type Row, selectWithActor } from '../engine/contentQueries.ts';
+import { contentEvent } from '../engine/contentWrites.ts';
+import { moveCountsMany } from '../engine/contents.ts';
+import { appendEvents } from '../engine/events.ts';
 import type { Database, ModerationDecisionsTable } from '../storage/schema.ts';
 
 export interface Decided {

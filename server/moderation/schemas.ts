@@ -3,7 +3,7 @@
  * them keeps every field not named here (an author's email, a flagger's uuid) out of the answer.
  */
 import { HOLD_RULES, QUEUES } from '../../core/moderation/types.ts';
-import { count, nullable, shape } from '../routes/contentSchemas.ts';
+import { count, nullable, shape } from '../engine/schemas.ts';
 
 const text = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;

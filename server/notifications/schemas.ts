@@ -3,7 +3,7 @@
  * in core/api/notificationTypes.ts). A feed names its actors by name and picture only, and a
  * follow list its people the same way: nothing else about them leaves through these calls.
  */
-import { count, nullable, shape } from '../routes/contentSchemas.ts';
+import { count, nullable, shape } from '../engine/schemas.ts';
 import { answers } from '../routes/schemas.ts';
 
 const text = { type: 'string' } as const;

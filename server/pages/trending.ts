@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { TrendingContainer } from '../../core/api/types.ts';
-import { toApiContainer } from '../storage/containers.ts';
+import { toApiContainer } from '../engine/containers.ts';
 import { visitorKey } from './pageReads.ts';
 import { CONFIRMED_META } from './queries.ts';
 import type { Database } from '../storage/schema.ts';

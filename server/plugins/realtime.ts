@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { GuestCache } from '../engine/guest-cache.ts';
 import { Hub } from '../realtime/hub.ts';
 import { RedisBridge } from '../realtime/redis-bridge.ts';
-import { pruneEvents } from '../storage/events.ts';
+import { pruneEvents } from '../engine/events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,10 +14,10 @@ import type { HubClient } from '../realtime/hub.ts';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../realtime/hub.ts';
 import { beforeFrame, bufferedOver } from '../realtime/corkedWrites.ts';
 import { parseClientFrame } from '../realtime/frames.ts';
-import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../storage/events.ts';
-import { getContainer } from '../storage/containers.ts';
+import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../engine/events.ts';
+import { getContainer } from '../engine/containers.ts';
 import { getSite, hostOf } from '../sites/queries.ts';
-import { contentEvent, count, shape } from './contentSchemas.ts';
+import { contentEvent, count, shape } from '../engine/schemas.ts';
 import { answers, noBody, params, strictObject, uuid } from './schemas.ts';
 
 export const LIVENESS_INTERVAL_MS = 30_000;

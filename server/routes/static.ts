@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AD_INTEGRATIONS } from '../../core/settings/ads.ts';
 import { notFound } from '../errors.ts';
-import { shape } from './contentSchemas.ts';
+import { shape } from '../engine/schemas.ts';
 import { answers, sends } from './schemas.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

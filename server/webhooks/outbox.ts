@@ -10,7 +10,7 @@ import type { Transaction } from 'kysely';
 import type { ContentEvent, ContentEventName } from '../../core/api/types.ts';
 import type { WebhookBanData, WebhookContentData, WebhookEventType } from '../../core/api/webhookTypes.ts';
 import { holdReasonOf } from '../content/visibility.ts';
-import { getCommentWithActor, type Row, toApiComment } from '../storage/content-queries.ts';
+import { getCommentWithActor, type Row, toApiComment } from '../engine/contentQueries.ts';
 import type { Database } from '../storage/schema.ts';
 import { enqueueDeliveries, subscribers } from './queries.ts';
 

@@ -12,7 +12,7 @@ import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { MediaItem } from '../../core/api/types.ts';
 import { HttpError } from '../../server/errors.ts';
-import { getOrCreateContainer } from '../../server/storage/containers.ts';
+import { getOrCreateContainer } from '../../server/engine/containers.ts';
 import { mediaOfContainer } from '../../server/media/media.ts';
 import { bearer, build, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import type { AuthResult, Comment, CommentPage, EventsPage } from '../../core/ap
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { seed } from '../../server/demo/index.ts';
-import { findContainer, getOrCreateContainer } from '../../server/storage/containers.ts';
+import { findContainer, getOrCreateContainer } from '../../server/engine/containers.ts';
 import { migrationProvider } from '../../server/storage/migrations/index.ts';
 import { bearer, build, container, postComment, resultOf, SITE, signupAs } from './helpers.ts';
 import { indexNames, oldDatabase, PASSWORD, writeOldRows } from './support/pre-content-engine.ts';

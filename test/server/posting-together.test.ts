@@ -1,4 +1,4 @@
-// Items posted at the same moment are written by group commit (server/storage/contentInserts.ts):
+// Items posted at the same moment are written by group commit (server/engine/contentInserts.ts):
 // every one is stored, counted and logged once, in the order it was posted, and one item refused
 // inside a group is refused alone.
 import assert from 'node:assert/strict';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import type { Socket } from 'node:net';
 import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
-import { pruneEvents } from '../../server/storage/events.ts';
+import { pruneEvents } from '../../server/engine/events.ts';
 import { bearer, build, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 import { connect } from './realtime-client.ts';
 

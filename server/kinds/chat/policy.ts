@@ -9,8 +9,8 @@ import { HttpError } from '../../errors.ts';
 import { normalisePlain } from '../../content/normalise.ts';
 import type { KindPolicy } from '../../engine/policy.ts';
 import { pageOf } from '../../engine/reads.ts';
-import { listStream, presenterFor } from '../../storage/content-queries.ts';
-import { holdsForModeration } from '../../storage/containers.ts';
+import { listStream, presenterFor } from '../../engine/contentQueries.ts';
+import { holdsForModeration } from '../../engine/containers.ts';
 
 export const MAX_MESSAGE_LENGTH = 1000;
 export const CHAT_PAGE = { type: 'integer', minimum: 1, maximum: 100, default: 30 } as const;

@@ -9,13 +9,13 @@ import { isHidden } from '../../../core/permissions/index.ts';
 import { notFound } from '../../errors.ts';
 import { permissionUser } from '../../permissions/index.ts';
 import { effectiveBan } from '../../moderation/bans.ts';
-import { countRepliesReceived, listByActor, presenterFor } from '../../storage/content-queries.ts';
-import { viewerOf } from '../../storage/contents.ts';
+import { countRepliesReceived, listByActor, presenterFor } from '../../engine/contentQueries.ts';
+import { viewerOf } from '../../engine/contents.ts';
 import { siteOr404 } from '../../sites/queries.ts';
 import type { Database } from '../../storage/schema.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../../accounts/users.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
-import { contentItem, count, itemsAnswer, publicUser, shape } from '../../routes/contentSchemas.ts';
+import { contentItem, count, itemsAnswer, publicUser, shape } from '../../engine/schemas.ts';
 
 /** The profile: the person's public face only (never their email, even to themselves or a moderator) and their counters. */
 const profileAnswer = answers(shape(

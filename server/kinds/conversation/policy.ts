@@ -6,8 +6,8 @@
  */
 import type { SortOrder, ThreadFilter } from '../../../core/api/types.ts';
 import { normaliseComment } from '../../content/normalise.ts';
-import { firstRepliesOfThreads, listTopLevel, presenterFor, SORT_ORDERS } from '../../storage/content-queries.ts';
-import { holdsForModeration } from '../../storage/containers.ts';
+import { firstRepliesOfThreads, listTopLevel, presenterFor, SORT_ORDERS } from '../../engine/contentQueries.ts';
+import { holdsForModeration } from '../../engine/containers.ts';
 import { limit, pageOf } from '../../engine/reads.ts';
 import type { KindPolicy } from '../../engine/policy.ts';
 

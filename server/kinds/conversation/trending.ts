@@ -3,7 +3,7 @@
  * the site's trending list, the list recommended for one reader, and the reads it learns from.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findContainer } from '../../storage/containers.ts';
+import { findContainer } from '../../engine/containers.ts';
 import { recordRead } from '../../pages/pageReads.ts';
 import { VISITOR_ID_HEADER, VISITOR_ID_PATTERN } from '../../../core/analytics/visitorId.ts';
 import { siteOr404 } from '../../sites/queries.ts';

@@ -11,7 +11,7 @@ import { containerOr404, type ContainerParams } from '../../engine/reads.ts';
 import { enforce, viewerOn } from '../../permissions/index.ts';
 import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../media/imageFiles.ts';
 import { answers, params, strictObject } from '../../routes/schemas.ts';
-import { mediaItem } from '../../routes/contentSchemas.ts';
+import { mediaItem } from '../../engine/schemas.ts';
 import { IMAGE_FILE_PATTERN } from '../../media/images.ts';
 import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/media.ts';
 import { getSite } from '../../sites/queries.ts';

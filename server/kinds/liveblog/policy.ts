@@ -8,8 +8,8 @@ import { checkRichText } from '../../../core/text/richText.ts';
 import { normaliseComment } from '../../content/normalise.ts';
 import type { KindPolicy } from '../../engine/policy.ts';
 import { limit, pageOf } from '../../engine/reads.ts';
-import { listPinned, listTopLevel, presenterFor } from '../../storage/content-queries.ts';
-import { holdsForModeration } from '../../storage/containers.ts';
+import { listPinned, listTopLevel, presenterFor } from '../../engine/contentQueries.ts';
+import { holdsForModeration } from '../../engine/containers.ts';
 import { mediaOfContainer } from '../../media/media.ts';
 
 /** At most this many pinned posts come with the first page. */

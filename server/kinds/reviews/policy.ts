@@ -9,8 +9,8 @@ import { REVIEW_SORTS, type Review, type ReviewSort } from '../../../core/api/re
 import { normalisePlain, MAX_COMMENT_LENGTH } from '../../content/normalise.ts';
 import { limit, pageOf } from '../../engine/reads.ts';
 import type { KindPolicy } from '../../engine/policy.ts';
-import { holdsForModeration } from '../../storage/containers.ts';
-import { presenterFor, type Row } from '../../storage/content-queries.ts';
+import { holdsForModeration } from '../../engine/containers.ts';
+import { presenterFor, type Row } from '../../engine/contentQueries.ts';
 import { listReviews, ratingsOf } from './queries.ts';
 import { reviewFields } from './schemas.ts';
 import type { Kysely } from 'kysely';

@@ -6,7 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { RatingSummary, ReviewSort, UserRating } from '../../../core/api/reviewTypes.ts';
 import { type Viewer, visibleTo } from '../../content/visibility.ts';
-import { type Page, selectInContainer } from '../../storage/content-queries.ts';
+import { type Page, selectInContainer } from '../../engine/contentQueries.ts';
 import type { ContentsTable, Database, ReviewsTable } from '../../storage/schema.ts';
 
 /**

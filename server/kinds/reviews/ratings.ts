@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { getContainer } from '../../storage/containers.ts';
-import { viewerOf } from '../../storage/contents.ts';
+import { getContainer } from '../../engine/containers.ts';
+import { viewerOf } from '../../engine/contents.ts';
 import { ratingsByReader } from './queries.ts';
 import { getSite } from '../../sites/queries.ts';
 import { findUserByUuid } from '../../accounts/users.ts';

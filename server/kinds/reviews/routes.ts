@@ -11,8 +11,8 @@ import contentReadRoutes, { type ContainerParams, containerOr404, hiddenFrom } f
 import containerSettingsRoutes from '../../engine/settings.ts';
 import contentWriteRoutes from '../../engine/writes.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { getCommentWithActor } from '../../storage/content-queries.ts';
-import { viewerOf } from '../../storage/contents.ts';
+import { getCommentWithActor } from '../../engine/contentQueries.ts';
+import { viewerOf } from '../../engine/contents.ts';
 import { ratingSummary, reviewBy } from './queries.ts';
 import { siteOr404 } from '../../sites/queries.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';

@@ -1,7 +1,7 @@
 /** The reviews calls' bodies and answers (docs/api.md "reviews"); what an answer may carry is listed. */
 import { MAX_TITLE } from '../../../core/api/reviewTypes.ts';
 import { MAX_COMMENT_LENGTH } from '../../content/normalise.ts';
-import { itemWith } from '../../routes/contentSchemas.ts';
+import { itemWith } from '../../engine/schemas.ts';
 import { answers, strictObject } from '../../routes/schemas.ts';
 
 /** Stars are checked in the handler, so a 6 or a 2.5 gets one clear message ("… an integer from 1 to 5"). */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { AUTOMATIC_MODERATOR_UUID } from '../../../core/moderation/types.ts';
-import { storedReason } from '../../storage/contents.ts';
+import { storedReason } from '../../engine/contents.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { Verdict } from './moderate.ts';
 

@@ -10,7 +10,7 @@ import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft, plusEach } from './events.ts';
 import { mutedBy } from '../follows/mutes.ts';
 import { moveReviewCount } from '../kinds/reviews/queries.ts';
-import type { ContentsTable, ContentType, Database } from './schema.ts';
+import type { ContentsTable, ContentType, Database } from '../storage/schema.ts';
 import { createUser, findUserByEmail, type UserRow } from '../accounts/users.ts';
 
 export interface NewContent {

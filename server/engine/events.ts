@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 import { enqueueContentEvent } from '../webhooks/outbox.ts';
 
 /** An event before it is numbered. */

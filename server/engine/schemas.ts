@@ -6,7 +6,7 @@
  * ride along with a comment, whatever the presenter was handed.
  */
 import { HOLD_RULES } from '../../core/moderation/types.ts';
-import { answers } from './schemas.ts';
+import { answers } from '../routes/schemas.ts';
 
 export const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
 export const count = { type: 'integer' } as const;

@@ -11,8 +11,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent } from '../../core/api/types.ts';
 import { moveCounts, newContentRow, type NewContent } from './contents.ts';
 import { appendEvent, type EventDraft } from './events.ts';
-import { GroupCommit } from './groupCommit.ts';
-import type { ContentsTable, Database } from './schema.ts';
+import { GroupCommit } from '../storage/groupCommit.ts';
+import type { ContentsTable, Database } from '../storage/schema.ts';
 
 /** The most items one transaction takes (the rest wait for the next). */
 export const MAX_INSERT_BATCH = 200;

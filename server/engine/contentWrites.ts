@@ -6,10 +6,10 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { ContentEvent, ContentEventName, EventContentType } from '../../core/api/types.ts';
 import { canSee, PUBLIC_VIEWER } from '../content/visibility.ts';
 import { HttpError } from '../errors.ts';
-import { getCommentWithActor, type Row, toApiComment } from './content-queries.ts';
+import { getCommentWithActor, type Row, toApiComment } from './contentQueries.ts';
 import { moveCounts } from './contents.ts';
 import { appendEvent, type EventDraft } from './events.ts';
-import type { ContentsTable, ContentType, Database } from './schema.ts';
+import type { ContentsTable, ContentType, Database } from '../storage/schema.ts';
 
 export interface CommentUpdate {
   /** The columns to set, or null when the comment is already as asked (nothing is written). */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Container, ContainerSettings, ContentEvent } from '../../core/api/types.ts';
 import { PUBLIC_VIEWER, type Viewer } from '../content/visibility.ts';
-import type { ContainerKind, ContainersTable, Database } from './schema.ts';
+import type { ContainerKind, ContainersTable, Database } from '../storage/schema.ts';
 import { appendEvent } from './events.ts';
 
 /** The switches moderators set (engine/settings.ts); each is a 0/1 column, default 0. */

@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Actor, Comment, ContentState, MediaItem, SortOrder, ThreadFilter } from '../../core/api/types.ts';
 import { authorBanLevel, present, PUBLIC_VIEWER, type Viewer, visibleTo } from '../content/visibility.ts';
-import type { ContentsTable, Database, ReactionKind } from './schema.ts';
+import type { ContentsTable, Database, ReactionKind } from '../storage/schema.ts';
 import type { UserRow } from '../accounts/users.ts';
 
 /** A comment row with its author's name and effective ban level (content/visibility.ts reads it). */
