@@ -13,7 +13,7 @@ const SHARED = new Set(['server-root', 'storage', 'engine', 'core', 'realtime', 
 /** Composition roots: they put the features together, so they may import any of them. */
 const ROOTS = new Set(['server-root', 'cli', 'openapi', 'demo']);
 /** What the engine and storage may import: below them only. */
-const BELOW = { storage: new Set(['storage', 'core', 'server-root']), engine: new Set(['engine', 'storage', 'core', 'server-root', 'permissions', 'content']) };
+const BELOW = { storage: new Set(['storage', 'core', 'server-root']), engine: new Set(['engine', 'storage', 'core', 'server-root', 'permissions', 'content', 'routes', 'plugins', 'realtime']) };
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,7 +40,8 @@ for (const file of files(join(root, 'server'))) {
     if (typeOnly) continue;
     const target = normalize(join(dirname(file), spec));
     const to = folderOf(target);
-    if (from === to || ROOTS.has(from) || (from === 'ssr' && to === 'elements')) continue; // the first paint renders the elements
+    // The first paint renders the elements with their styles.
+    if (from === to || ROOTS.has(from) || (['ssr', 'routes'].includes(from) && ['elements', 'styles'].includes(to))) continue;
     const upward = from in BELOW && !BELOW[from].has(to);
     const sideways = !(from in BELOW) && !SHARED.has(to) && !target.endsWith('/index.ts');
     if (!upward && !sideways) continue;

@@ -4,14 +4,14 @@
  * send the confirmation mail again. Tokens are one-time (storage/accountTokens.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { hashPassword, NEW_PASSWORD } from '../auth/passwords.ts';
-import { limitAuthAttempt } from '../auth/rateLimit.ts';
+import { hashPassword, NEW_PASSWORD } from '../auth/index.ts';
+import { limitAuthAttempt } from '../auth/index.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../mail/accountMails.ts';
+import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../mail/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from './accountTokens.ts';
-import { banDetails, effectiveBan } from '../moderation/bans.ts';
-import { getSite, type Site } from '../sites/queries.ts';
+import { banDetails, effectiveBan } from '../moderation/index.ts';
+import { getSite, type Site } from '../sites/index.ts';
 import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from './users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
 import { absentBodyIsEmpty, type Common, strictObject } from '../routes/schemas.ts';

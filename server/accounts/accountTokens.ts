@@ -4,7 +4,7 @@
  * password. A token is used at most once (compare-and-set on `date_used`).
  */
 import type { Kysely } from 'kysely';
-import { hashRefreshToken as sha256, newRefreshToken as newRandomToken } from '../auth/tokens.ts';
+import { hashRefreshToken as sha256, newRefreshToken as newRandomToken } from '../auth/index.ts';
 import type { Database } from '../storage/schema.ts';
 
 export type TokenPurpose = 'reset' | 'verify';

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMAGE_FILE_PATTERN, type ImageExtension, saveImageFile } from '../media/images.ts';
+import { IMAGE_FILE_PATTERN, type ImageExtension, saveImageFile } from '../media/index.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_URL_PREFIX = '/avatars/';

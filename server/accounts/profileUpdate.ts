@@ -8,7 +8,7 @@ import type { SiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
 import { enforce } from '../permissions/index.ts';
 import { saveAvatar } from './avatars.ts';
-import { detectImageType } from '../media/images.ts';
+import { detectImageType } from '../media/index.ts';
 import type { UserChange, UserRow } from './users.ts';
 import { storedUserName } from '../routes/schemas.ts';
 

@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CommunityComment, CommunityShow, TopUser } from '../../core/api/types.ts';
 import { authorBanLevel, type Viewer, visibleTo } from '../content/visibility.ts';
 import { type Page, presenterFor, type Row, selectWithActor } from '../engine/contentQueries.ts';
-import { CONFIRMED_META } from '../pages/queries.ts';
+import { CONFIRMED_META } from '../pages/index.ts';
 import type { ContentType, Database } from '../storage/schema.ts';
 
 const HOUR = 3_600_000;

@@ -10,7 +10,7 @@ import type { Comment } from '../../core/api/types.ts';
 import { normaliseName } from '../content/normalise.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
-import { notifyApprovedMany } from '../notifications/create.ts';
+import { notifyApprovedMany } from '../notifications/index.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from './contentQueries.ts';
@@ -18,7 +18,7 @@ import { changeComment, clearFlags, contentEvent, type CommentUpdate, lockBy } f
 import { setReaction, storedReason, viewerOf } from './contents.ts';
 import type { EventDraft } from './events.ts';
 import type { ContainersTable, Database } from '../storage/schema.ts';
-import { getSite, type Site } from '../sites/queries.ts';
+import { getSite, type Site } from '../sites/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
 import { decisionRecord, MODERATION, type ModerationAction, moderationChange, moderationEvent } from './moderationStates.ts';

@@ -8,16 +8,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BanLevel, UserPrivilege } from '../../core/api/types.ts';
 import type { Action } from '../../core/permissions/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { notifyFollow } from '../notifications/create.ts';
+import { notifyFollow } from '../notifications/index.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { effectiveBan } from '../moderation/bans.ts';
+import { effectiveBan } from '../moderation/index.ts';
 import { follow, followersOf, unfollow } from './follows.ts';
 import { mute, mutesOf, unmute } from './mutes.ts';
-import { getSite } from '../sites/queries.ts';
-import { findUserById, findUserByUuid } from '../accounts/users.ts';
+import { getSite } from '../sites/index.ts';
+import { findUserById, findUserByUuid } from '../accounts/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, userId } from '../routes/schemas.ts';
-import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../accounts/schemas.ts';
+import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../accounts/index.ts';
 
 /** Spec content.md §9: mutes limit and followers page size are both 100. */
 export const LIST_LIMIT = 100;

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
-import { profileFromClaims } from '../auth/jwtLogin.ts';
+import { profileFromClaims } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
 import { externalSessions, loginAnswers } from './externalSession.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';

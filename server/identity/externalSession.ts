@@ -6,19 +6,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthResult } from '../../core/api/types.ts';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
-import { OidcError } from '../auth/oidc.ts';
+import { OidcError } from '../auth/index.ts';
 import { HttpError } from '../errors.ts';
-import { banDetails, effectiveBan } from '../moderation/bans.ts';
+import { banDetails, effectiveBan } from '../moderation/index.ts';
 import { linkExternalUser } from './externalUsers.ts';
-import { getSite, type Site } from '../sites/queries.ts';
-import { siteForAdmin } from '../sites/siteAdmin.ts';
+import { getSite, type Site } from '../sites/index.ts';
+import { siteForAdmin } from '../sites/index.ts';
 import { type ConfigOf, getLoginConfig, type LoginMethod } from './siteLogins.ts';
 import { LOGIN_NOT_ENABLED } from '../../core/settings/site.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
 import { shape } from '../engine/schemas.ts';
 import { answers } from '../routes/schemas.ts';
-import { authResult } from '../accounts/schemas.ts';
+import { authResult } from '../accounts/index.ts';
 
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 

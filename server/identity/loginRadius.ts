@@ -6,7 +6,7 @@
  * while the service counts as enabled (integrated login, API key and app name all set).
  */
 import type { FastifyInstance } from 'fastify';
-import { profileFromClaims } from '../auth/jwtLogin.ts';
+import { profileFromClaims } from '../auth/index.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { externalSessions, loginAnswers } from './externalSession.ts';
 import { NOT_ENABLED } from './loginRoutes.ts';

@@ -3,7 +3,7 @@
  * opener, to the page's origin only, and closes. A strict CSP allows only its own script (by
  * nonce); the data is JSON with every character that could end the script escaped.
  */
-import { randomToken } from '../auth/oidc.ts';
+import { randomToken } from '../auth/index.ts';
 
 export type PopupMessage = { type: 'vf-social-login'; flow: string } & ({ token: string } | { error: string });
 

@@ -14,7 +14,7 @@ import { importComments, type ImportStats } from './importer.ts';
 import { type ContainerKey, SOURCE_FORMATS, type SourceFormat } from './sources.ts';
 import { ImportFormatError } from './xml.ts';
 import { params, strictObject } from '../routes/schemas.ts';
-import { siteForAdmin } from '../sites/siteAdmin.ts';
+import { siteForAdmin } from '../sites/index.ts';
 
 const STATS = Object.fromEntries(['threads', 'comments', 'already', 'orphans', 'skipped', 'shortened', 'emptied', 'accounts', 'guests'].map((key) => [key, { type: 'integer' }]));
 /** The import's answer, one JSON object a line (application/x-ndjson). */

@@ -5,9 +5,9 @@
  * not localise mail.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { issueAccountToken } from '../accounts/accountTokens.ts';
-import { hostOf, type Site } from '../sites/queries.ts';
-import { updateUser, type UserRow } from '../accounts/users.ts';
+import { issueAccountToken } from '../accounts/index.ts';
+import { hostOf, type Site } from '../sites/index.ts';
+import { updateUser, type UserRow } from '../accounts/index.ts';
 import type { Mail } from './mailer.ts';
 
 export type LinkType = 'reset' | 'emailverification';

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DECISIONS, type Decision } from '../../core/moderation/types.ts';
 import { HttpError } from '../errors.ts';
-import { notifyApprovedMany } from '../notifications/create.ts';
+import { notifyApprovedMany } from '../notifications/index.ts';
 import { answers, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import { shape } from '../engine/schemas.ts';
 import { moderatorOf } from './access.ts';

@@ -10,7 +10,7 @@ import { normalisePlain } from '../content/normalise.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 import { banHistory } from './bans.ts';
-import { findUserByUuid, type UserRow } from '../accounts/users.ts';
+import { findUserByUuid, type UserRow } from '../accounts/index.ts';
 import { moderatorOf } from './access.ts';
 import { authorsOf, queueItems } from './queueItems.ts';
 import { queueAuthor, staffNote, userDrawer } from './schemas.ts';

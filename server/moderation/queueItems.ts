@@ -6,7 +6,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { HoldReason, QueueAuthor, QueueDecision, QueueItem } from '../../core/moderation/types.ts';
-import { CONFIRMED_META } from '../pages/queries.ts';
+import { CONFIRMED_META } from '../pages/index.ts';
 import type { Database } from '../storage/schema.ts';
 import { kindOf } from './queueQuery.ts';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { QUEUE_KINDS, QUEUES, type QueueKind, type QueueName } from '../../core/moderation/types.ts';
 import { notFound } from '../errors.ts';
 import { answers, type Common, strictObject, uuid } from '../routes/schemas.ts';
-import { CONFIRMED_META } from '../pages/queries.ts';
+import { CONFIRMED_META } from '../pages/index.ts';
 import { moderatorOf } from './access.ts';
 import { profileItems } from './profiles.ts';
 import { queueItems } from './queueItems.ts';

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Broadcast, NotificationType } from '../../core/api/notificationTypes.ts';
-import { hiddenByBan } from '../moderation/bans.ts';
+import { hiddenByBan } from '../moderation/index.ts';
 import { alreadyNotified, insertNotifications } from './queries.ts';
-import { pageFollowersOfContainer } from '../follows/pageFollows.ts';
+import { pageFollowersOfContainer } from '../follows/index.ts';
 import type { BroadcastsTable, ContainersTable, ContentsTable, Database, NotificationsTable } from '../storage/schema.ts';
 import { deliver } from './deliver.ts';
 

@@ -8,8 +8,8 @@ import type {
   Notification, NotificationContent, NotificationFeed, NotificationGroup, NotificationStatus, NotificationType,
 } from '../../core/api/notificationTypes.ts';
 import type { ContentType } from '../../core/api/types.ts';
-import { hiddenByBan } from '../moderation/bans.ts';
-import { mutedBy } from '../follows/mutes.ts';
+import { hiddenByBan } from '../moderation/index.ts';
+import { mutedBy } from '../follows/index.ts';
 import { countNew } from './queries.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';

@@ -16,9 +16,9 @@ import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { callAsksForRead } from './metaReader.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { findOrCreatePage, getPage, toApiPage, updatePage } from './queries.ts';
-import { getSite, type Site } from '../sites/queries.ts';
+import { getSite, type Site } from '../sites/index.ts';
 import { type Common, httpUrl, params, strictObject } from '../routes/schemas.ts';
-import { pageAnswer } from '../accounts/schemas.ts';
+import { pageAnswer } from '../accounts/index.ts';
 
 const PAGE_TYPES = ['article', 'section', 'video', 'profile', 'product'];
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });

@@ -12,7 +12,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { isLoopbackHost } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { EXPOSITION_CONTENT_TYPE, family, Histogram } from '../operations/metrics.ts';
+import { EXPOSITION_CONTENT_TYPE, family, Histogram } from '../operations/index.ts';
 import { sends } from '../routes/schemas.ts';
 
 declare module 'fastify' {

@@ -5,10 +5,10 @@
  * daily. Its outbox depth is on /metrics.
  */
 import fp from 'fastify-plugin';
-import { pruneDeliveries } from '../webhooks/outboxQueries.ts';
-import { hookedSites } from '../webhooks/queries.ts';
-import { mayQueue } from '../webhooks/outbox.ts';
-import { WebhookWorker } from '../webhooks/worker.ts';
+import { pruneDeliveries } from '../webhooks/index.ts';
+import { hookedSites } from '../webhooks/index.ts';
+import { mayQueue } from '../webhooks/index.ts';
+import { WebhookWorker } from '../webhooks/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

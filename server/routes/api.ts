@@ -1,18 +1,18 @@
 /** The api service (`/api/v2`): bootstrap and users (signup, login, logout, refresh, current). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
-import { verifyAgainstDummy, hashPassword, NEW_PASSWORD, verifyPassword } from '../auth/passwords.ts';
-import { limitAuthAttempt, type AuthAction } from '../auth/rateLimit.ts';
-import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/tokens.ts';
+import { verifyAgainstDummy, hashPassword, NEW_PASSWORD, verifyPassword } from '../auth/index.ts';
+import { limitAuthAttempt, type AuthAction } from '../auth/index.ts';
+import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/index.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { startEmailVerification } from '../mail/accountMails.ts';
+import { startEmailVerification } from '../mail/index.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
-import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../accounts/sessions.ts';
-import { getSite, hostOf, type Site } from '../sites/queries.ts';
-import { banDetails, effectiveBan } from '../moderation/bans.ts';
-import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../accounts/users.ts';
+import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../accounts/index.ts';
+import { getSite, hostOf, type Site } from '../sites/index.ts';
+import { banDetails, effectiveBan } from '../moderation/index.ts';
+import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../accounts/index.ts';
 import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';
-import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from '../accounts/schemas.ts';
+import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from '../accounts/index.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 

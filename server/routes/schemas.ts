@@ -2,7 +2,7 @@
  * Schema pieces every route shares. Every body and query accepts the client's common fields
  * (`session`, `section`), and every object schema refuses unknown properties.
  */
-import { SESSION_ID_PATTERN } from '../auth/tokens.ts';
+import { SESSION_ID_PATTERN } from '../auth/index.ts';
 import { normaliseName } from '../content/normalise.ts';
 import { badRequest } from '../errors.ts';
 

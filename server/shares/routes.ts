@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { isShareNetwork, SHARE_NETWORKS } from '../../core/share/links.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
-import { getPage } from '../pages/queries.ts';
-import { siteOr404 } from '../sites/queries.ts';
+import { getPage } from '../pages/index.ts';
+import { siteOr404 } from '../sites/index.ts';
 import { recordShare, shareTotals } from './queries.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 

@@ -10,7 +10,7 @@ import { badRequest } from '../errors.ts';
 import { updateSiteSettings } from './queries.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';
 import { siteForAdmin } from './siteAdmin.ts';
-import { settingsAnswer } from '../accounts/schemas.ts';
+import { settingsAnswer } from '../accounts/index.ts';
 
 type Body = Common & Partial<StoredSiteSettings> & { verb?: 'PATCH' };
 const NOT_SETTINGS = new Set(['session', 'section', 'verb']);

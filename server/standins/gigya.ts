@@ -6,7 +6,7 @@
  * demo registers it under /demo/standin/gigya; tests start it on a port of their own.
  */
 import type { FastifyInstance } from 'fastify';
-import { gigyaUidSignature } from '../identity/gigya.ts';
+import { gigyaUidSignature } from '../identity/index.ts';
 import { notApi } from './notApi.ts';
 import { acceptForms, formBody, readerOf, STAND_IN_READERS, vendorAnswer, type StandInReader } from './readers.ts';
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WEBHOOK_EVENTS, WEBHOOK_PING, type WebhookEventType } from '../../core/api/webhookTypes.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { siteForAdmin } from '../sites/siteAdmin.ts';
+import { siteForAdmin } from '../sites/index.ts';
 import { absentBodyIsEmpty, answers, type Common, params, strictObject } from '../routes/schemas.ts';
 import {
   countWebhooks, createWebhook, deleteWebhook, enqueueDeliveries, getDelivery, getWebhook, listWebhooks, recentDeliveries, rotateSecret, toApiDelivery, updateWebhook,

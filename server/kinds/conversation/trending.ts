@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findContainer } from '../../engine/containers.ts';
-import { recordRead } from '../../pages/pageReads.ts';
+import { recordRead } from '../../pages/index.ts';
 import { VISITOR_ID_HEADER, VISITOR_ID_PATTERN } from '../../../core/analytics/visitorId.ts';
-import { siteOr404 } from '../../sites/queries.ts';
-import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../follows/topicFollows.ts';
-import { type TrendingReader, trendingContainers } from '../../pages/trending.ts';
+import { siteOr404 } from '../../sites/index.ts';
+import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../follows/index.ts';
+import { type TrendingReader, trendingContainers } from '../../pages/index.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
 
 interface TrendingQuery extends Common {

@@ -9,12 +9,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { containerOr404, type ContainerParams } from '../../engine/reads.ts';
 import { enforce, viewerOn } from '../../permissions/index.ts';
-import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../media/imageFiles.ts';
+import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../media/index.ts';
 import { answers, params, strictObject } from '../../routes/schemas.ts';
 import { mediaItem } from '../../engine/schemas.ts';
-import { IMAGE_FILE_PATTERN } from '../../media/images.ts';
-import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/media.ts';
-import { getSite } from '../../sites/queries.ts';
+import { IMAGE_FILE_PATTERN } from '../../media/index.ts';
+import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/index.ts';
+import { getSite } from '../../sites/index.ts';
 
 interface Options {
   dataDir: string;

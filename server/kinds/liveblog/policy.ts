@@ -10,7 +10,7 @@ import type { KindPolicy } from '../../engine/policy.ts';
 import { limit, pageOf } from '../../engine/reads.ts';
 import { listPinned, listTopLevel, presenterFor } from '../../engine/contentQueries.ts';
 import { holdsForModeration } from '../../engine/containers.ts';
-import { mediaOfContainer } from '../../media/media.ts';
+import { mediaOfContainer } from '../../media/index.ts';
 
 /** At most this many pinned posts come with the first page. */
 const MAX_PINNED = 20;

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../errors.ts';
 import type { Common } from '../../routes/schemas.ts';
-import { siteForAdmin } from '../../sites/siteAdmin.ts';
+import { siteForAdmin } from '../../sites/index.ts';
 import { noQuery, settingsAnswer, settingsChange, settingsChangeByPost, settingsQuery } from './schemas.ts';
 import { adminView, applyChange, readSettings, writeSettings } from './settings.ts';
 

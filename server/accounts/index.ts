@@ -1,0 +1,5 @@
+/** What accounts offers the other features (docs/architecture.md): import these from here, not from its files. */
+export { issueAccountToken } from './accountTokens.ts';
+export { authAnswer, authResult, banAnswer, bootstrapAnswer, emptyAnswer, followAnswer, followersAnswer, muteAnswer, mutesAnswer, pageAnswer, settingsAnswer, signupAnswer, unbanAnswer, userAnswer } from './schemas.ts';
+export { createSession, findLiveSessionByRefresh, isSessionLive, revokeSession, rotateRefresh } from './sessions.ts';
+export { type UserRow, createUser, findUserByEmail, findUserById, findUserByUuid, normaliseEmail, toApiUser, updateUser } from './users.ts';

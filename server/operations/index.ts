@@ -1,0 +1,2 @@
+/** What operations offers the other features (docs/architecture.md): import these from here, not from its files. */
+export { EXPOSITION_CONTENT_TYPE, Histogram, family } from './metrics.ts';
