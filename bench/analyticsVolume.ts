@@ -11,7 +11,7 @@ import { dayOf } from '../server/analytics/queries.ts';
 import { dashboard } from '../server/analytics/dashboard.ts';
 import { isPostgres, migrateToLatest } from '../server/storage/engine.ts';
 import type { Database } from '../server/storage/schema.ts';
-import { upsertSite } from '../server/sites/queries.ts';
+import { upsertSite } from '../server/engine/sites.ts';
 import { inProcessPerEngine, type Row } from './comments-list.ts';
 
 const EVENTS = 10_000_000;

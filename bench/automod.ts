@@ -13,7 +13,7 @@ import { applyChange, defaultSettings, MAX_LISTED_WORDS, writeSettings } from '.
 import { buildWordMatcher } from '../server/moderation/auto/words.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import { getOrCreateContainer } from '../server/engine/containers.ts';
-import { getSite } from '../server/sites/queries.ts';
+import { getSite } from '../server/engine/sites.ts';
 
 type Row = [string, string, string];
 const COMMENTS = 3_000;

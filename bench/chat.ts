@@ -2,7 +2,7 @@
 // for 30 s through `POST /api/chat/{s}/{c}/messages`, on one process and on two through Redis
 // (the fan-out bench's harness, bench/fanout.ts). `node --import tsx bench/chat.ts` runs these
 // rows alone.
-import { DEFAULT_POST_LIMIT } from '../server/auth/rateLimit.ts';
+import { DEFAULT_POST_LIMIT } from '../server/plugins/rateLimit.ts';
 import { DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';
 import type { Row } from './comments-list.ts';

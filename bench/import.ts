@@ -11,7 +11,7 @@ import { DEFAULT_SITE_SETTINGS } from '../core/settings/site.ts';
 import { importComments } from '../server/import/importer.ts';
 import { migrateToLatest } from '../server/storage/engine.ts';
 import type { Database } from '../server/storage/schema.ts';
-import { upsertSite } from '../server/sites/queries.ts';
+import { upsertSite } from '../server/engine/sites.ts';
 import { generateDisqus } from '../test/fixtures/import/generate.ts';
 import { inProcessPerEngine, type Row } from './comments-list.ts';
 

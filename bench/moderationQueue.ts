@@ -14,7 +14,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
 import type { ContainerKind, ContentType } from '../server/storage/schema.ts';
-import type { UserRow } from '../server/accounts/users.ts';
+import type { UserRow } from '../server/engine/users.ts';
 import { perEngine } from './comments-list.ts';
 
 type Row = [string, string, string];

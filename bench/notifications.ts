@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
-import type { UserRow } from '../server/accounts/users.ts';
+import type { UserRow } from '../server/engine/users.ts';
 
 type Row = [string, string, string];
 const FOLLOWERS = 10_000;

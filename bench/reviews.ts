@@ -9,7 +9,7 @@ import { DEFAULT_SITE_SETTINGS } from '../core/settings/site.ts';
 import { PUBLIC_VIEWER } from '../server/content/visibility.ts';
 import { migrateToLatest } from '../server/storage/engine.ts';
 import { addReview, listReviews, ratingSummary } from '../server/kinds/reviews/queries.ts';
-import { upsertSite } from '../server/sites/queries.ts';
+import { upsertSite } from '../server/engine/sites.ts';
 import type { ContentsTable, Database } from '../server/storage/schema.ts';
 import { inProcessPerEngine, type Row } from './comments-list.ts';
 

@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_PASSWORD_COST, setPasswordCost } from './auth/passwords.ts';
-import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './auth/rateLimit.ts';
+import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './plugins/rateLimit.ts';
 import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
@@ -57,7 +57,7 @@ import moderationRoutes from './moderation/plugin.ts';
 import webhookRoutes from './webhooks/routes.ts';
 import { collectRoutes } from './openapi/collect.ts';
 import openApiRoutes from './openapi/routes.ts';
-import { hostOf } from './sites/queries.ts';
+import { hostOf } from './engine/sites.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts';
 import { AJV_OPTIONS, buildValidator } from './validation.ts';
 

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './auth/passwords.ts';
-import { type AnalyticsLimits, type AuthLimits, DEFAULT_ANALYTICS_LIMITS, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './auth/rateLimit.ts';
+import { type AnalyticsLimits, type AuthLimits, DEFAULT_ANALYTICS_LIMITS, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './plugins/rateLimit.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts';
 

@@ -3,7 +3,7 @@
  * error type routes throw to produce it.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { banDetails, type BanDetails } from './moderation/bans.ts';
+import { banDetails, type BanDetails } from './engine/bans.ts';
 
 /** banned_from_posting (spec §8): refusals with it get the requester's ban details added. */
 const BANNED_FROM_POSTING = 65540;

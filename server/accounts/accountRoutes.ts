@@ -12,7 +12,7 @@ import { requireUser } from '../plugins/auth.ts';
 import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from './accountTokens.ts';
 import { banDetails, effectiveBan } from '../moderation/index.ts';
 import { getSite, type Site } from '../sites/index.ts';
-import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from './users.ts';
+import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from '../engine/users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
 import { absentBodyIsEmpty, type Common, strictObject } from '../routes/schemas.ts';
 import { authAnswer, emptyAnswer, verifiedAnswer } from './schemas.ts';

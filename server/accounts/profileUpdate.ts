@@ -9,7 +9,7 @@ import { badRequest } from '../errors.ts';
 import { enforce } from '../permissions/index.ts';
 import { saveAvatar } from './avatars.ts';
 import { detectImageType } from '../media/index.ts';
-import type { UserChange, UserRow } from './users.ts';
+import type { UserChange, UserRow } from '../engine/users.ts';
 import { storedUserName } from '../routes/schemas.ts';
 
 export interface ProfileEdit {

@@ -14,7 +14,7 @@ import { effectiveBan } from '../moderation/index.ts';
 import { followedSince } from '../follows/index.ts';
 import { mutedSince } from '../follows/index.ts';
 import { getSite } from '../sites/index.ts';
-import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } from './users.ts';
+import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } from '../engine/users.ts';
 import { avatarChange, nameChange, type ProfileEdit } from './profileUpdate.ts';
 import { type Common, strictObject, userId, userName } from '../routes/schemas.ts';
 import { userAnswer } from './schemas.ts';

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.ts';
 import { normaliseName } from '../content/normalise.ts';
 import type { Database } from '../storage/schema.ts';
-import { createUser, findUserByEmail, updateUser } from '../accounts/users.ts';
+import { createUser, findUserByEmail, updateUser } from '../engine/users.ts';
 import { PasswordInputError, readPassword } from './readPassword.ts';
 import { findSite, Refusal, runCommand } from './command.ts';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../storage/engine.ts';
 import type { Database } from '../storage/schema.ts';
-import { getSite, SiteDirectory, type Site } from '../sites/queries.ts';
+import { getSite, SiteDirectory, type Site } from '../engine/sites.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { chatPolicy } from '../kinds/chat/policy.ts';
 import { createContainer } from '../engine/containers.ts';
 import type { ContentsTable } from '../storage/schema.ts';
-import { findUserByEmail, type UserRow } from '../accounts/users.ts';
+import { findUserByEmail, type UserRow } from '../engine/users.ts';
 import { DEMO_READER, writeDemoContent } from './liveblog.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE } from './site.ts';
 

@@ -21,7 +21,7 @@ import { createContainer } from '../engine/containers.ts';
 import { eventTypeOf } from '../engine/contentWrites.ts';
 import { setReaction } from '../engine/contents.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
-import { createUser, findUserByEmail, updateUser, type UserRow } from '../accounts/users.ts';
+import { createUser, findUserByEmail, updateUser, type UserRow } from '../engine/users.ts';
 import { DEMO_READER, type DemoEditor, findDemoEditors, markDemoContent, NO_PASSWORD, writeDemoContent } from './liveblog.ts';
 import { DEMO_SITE } from './site.ts';
 

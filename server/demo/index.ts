@@ -17,8 +17,8 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../accounts/accountTokens.ts';
-import { DEFAULT_SETTINGS, upsertSite } from '../sites/queries.ts';
-import { createUser, findUserByEmail, updateUser } from '../accounts/users.ts';
+import { DEFAULT_SETTINGS, upsertSite } from '../engine/sites.ts';
+import { createUser, findUserByEmail, updateUser } from '../engine/users.ts';
 import { syncLoginSettings } from '../identity/siteLogins.ts';
 import { seedDemoLiveblog } from './liveblog.ts';
 import { seedDemoChat } from './chat.ts';

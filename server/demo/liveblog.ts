@@ -21,7 +21,7 @@ import { getOrCreateContainer } from '../engine/containers.ts';
 import { insertContent } from '../engine/contentInserts.ts';
 import { saveMedia } from '../media/media.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
-import { createUser, findUserByEmail, type UserRow } from '../accounts/users.ts';
+import { createUser, findUserByEmail, type UserRow } from '../engine/users.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE } from './site.ts';
 
 export const DEMO_LIVEBLOG_ID = 'demo-liveblog';

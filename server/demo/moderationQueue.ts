@@ -22,7 +22,7 @@ import { findContainer, getOrCreateContainer } from '../engine/containers.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
 import { setReaction } from '../engine/contents.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
-import { createUser, findUserByEmail } from '../accounts/users.ts';
+import { createUser, findUserByEmail } from '../engine/users.ts';
 import { DEMO_COMMENTERS } from './conversation.ts';
 import { NO_PASSWORD, writeDemoContent } from './liveblog.ts';
 import { DEMO_REVIEWS_ID } from './reviews.ts';

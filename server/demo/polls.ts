@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PollInput } from '../../core/api/pollTypes.ts';
 import { DEMO_SITE } from './site.ts';
 import { castVote, createPoll, pollById, VoteRefused } from '../polls/queries.ts';
-import { findUserByEmail } from '../accounts/users.ts';
+import { findUserByEmail } from '../engine/users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const READERS = ['maya@vf.local', 'tomas@vf.local', 'priya@vf.local', 'jonas@vf.local', 'reader@vf.local'];

@@ -16,7 +16,7 @@ import { setReaction } from '../engine/contents.ts';
 import { createContainer } from '../engine/containers.ts';
 import { addReview } from '../kinds/reviews/queries.ts';
 import type { ContentsTable } from '../storage/schema.ts';
-import { findUserByEmail, type UserRow } from '../accounts/users.ts';
+import { findUserByEmail, type UserRow } from '../engine/users.ts';
 import { DEMO_READER } from './liveblog.ts';
 import { DEMO_SITE } from './site.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ShareNetwork } from '../../core/share/links.ts';
 import { DEMO_SITE } from './site.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
-import { findUserByEmail } from '../accounts/users.ts';
+import { findUserByEmail } from '../engine/users.ts';
 
 /** The page's address as demo/share.html names it (`og:url`), so the page the browser stores is this one. */
 export const DEMO_SHARE_URL = 'http://127.0.0.1:8080/demo/share.html';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DEMO_SITE } from './site.ts';
-import { findUserByEmail } from '../accounts/users.ts';
+import { findUserByEmail } from '../engine/users.ts';
 
 /**
  * The topics of demo/topics.html and who follows each: emails of the demo readers

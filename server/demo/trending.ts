@@ -14,7 +14,7 @@ import { writeDemoContent } from './liveblog.ts';
 import { conversationPolicy } from '../kinds/conversation/policy.ts';
 import { createContainer } from '../engine/containers.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
-import { findUserByEmail, type UserRow } from '../accounts/users.ts';
+import { findUserByEmail, type UserRow } from '../engine/users.ts';
 import { DEMO_SITE } from './site.ts';
 
 export interface DemoStory {

@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Actor, Comment, ContentState, MediaItem, SortOrder, ThreadFilter } from '../../core/api/types.ts';
 import { authorBanLevel, present, PUBLIC_VIEWER, type Viewer, visibleTo } from '../content/visibility.ts';
 import type { ContentsTable, Database, ReactionKind } from '../storage/schema.ts';
-import type { UserRow } from '../accounts/users.ts';
+import type { UserRow } from './users.ts';
 
 /** A comment row with its author's name and effective ban level (content/visibility.ts reads it). */
 export type Row = ContentsTable & { actor_name: string; actor_pic_small?: string | null; actor_ban_level?: string | null; actor_privilege?: string | null };

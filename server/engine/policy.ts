@@ -9,7 +9,7 @@ import type { EventContentType, LiveblogPage, MediaItem } from '../../core/api/t
 import type { Action, Subject } from '../../core/permissions/index.ts';
 import type { Viewer } from '../content/visibility.ts';
 import type { ContainerKind, ContainersTable, ContentType, ContentsTable, Database } from '../storage/schema.ts';
-import type { Site } from '../sites/queries.ts';
+import type { Site } from './sites.ts';
 
 /** A rule of the permission table (core/permissions): subject and action. */
 export interface Rule<S extends Subject = Subject> {

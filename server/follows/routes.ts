@@ -13,7 +13,7 @@ import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { effectiveBan } from '../moderation/index.ts';
 import { follow, followersOf, unfollow } from './follows.ts';
-import { mute, mutesOf, unmute } from './mutes.ts';
+import { mute, mutesOf, unmute } from '../engine/mutes.ts';
 import { getSite } from '../sites/index.ts';
 import { findUserById, findUserByUuid } from '../accounts/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, userId } from '../routes/schemas.ts';

@@ -14,7 +14,7 @@ import { getSite, type Site } from '../sites/index.ts';
 import { siteForAdmin } from '../sites/index.ts';
 import { type ConfigOf, getLoginConfig, type LoginMethod } from './siteLogins.ts';
 import { LOGIN_NOT_ENABLED } from '../../core/settings/site.ts';
-import type { UserRow } from '../accounts/users.ts';
+import type { UserRow } from '../engine/users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
 import { shape } from '../engine/schemas.ts';
 import { answers } from '../routes/schemas.ts';

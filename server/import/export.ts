@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
-import type { Site } from '../sites/queries.ts';
+import type { Site } from '../engine/sites.ts';
 import { validEmail } from './importStore.ts';
 
 export const EXPORT_FORMAT = 'vf-comments';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from './bans.ts';
+import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from '../engine/bans.ts';
 import { findUserByUuid, type UserRow } from '../accounts/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { isBlankText } from '../../core/text/blankText.ts';

@@ -11,7 +11,7 @@ import type { BanLevel, UserPrivilege } from '../../core/api/types.ts';
 import { can, type Action, type PermissionContext, type PermissionUser, type Reason, type Ruling, type Subject } from '../../core/permissions/index.ts';
 import { HttpError, unauthorized } from '../errors.ts';
 import type { Database } from '../storage/schema.ts';
-import type { EffectiveBan, UserRow } from '../accounts/users.ts';
+import type { EffectiveBan, UserRow } from '../engine/users.ts';
 
 export const BANNED_FROM_POSTING = 65540;
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { settingProblem, settingsChangeSchemaProperties, type StoredSiteSettings } from '../../core/settings/site.ts';
 import { badRequest } from '../errors.ts';
-import { updateSiteSettings } from './queries.ts';
+import { updateSiteSettings } from '../engine/sites.ts';
 import { type Common, strictObject } from '../routes/schemas.ts';
 import { siteForAdmin } from './siteAdmin.ts';
 import { settingsAnswer } from '../accounts/index.ts';

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HttpError, unauthorized } from '../errors.ts';
 import type { Database } from '../storage/schema.ts';
-import { siteOr404, type Site } from './queries.ts';
+import { siteOr404, type Site } from '../engine/sites.ts';
 
 /**
  * The site `siteUuid` names when the caller is one of its admins: 404 for no such site, 401

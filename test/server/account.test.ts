@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResult, User } from '../../core/api/types.ts';
-import { updateSiteSettings } from '../../server/sites/queries.ts';
+import { updateSiteSettings } from '../../server/engine/sites.ts';
 import { bearer, build, container, resultOf, signup, SITE } from './helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
 

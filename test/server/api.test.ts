@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { AuthResult, BootstrapResult, User } from '../../core/api/types.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
-import { upsertSite, DEFAULT_SETTINGS } from '../../server/sites/queries.ts';
+import { upsertSite, DEFAULT_SETTINGS } from '../../server/engine/sites.ts';
 import { bearer, build, resultOf, SITE, signup } from './helpers.ts';
 
 const OTHER_SITE = '0b7e9a55-1c2d-4e3f-8a9b-0c1d2e3f4a5b';

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestContext } from 'node:test';
 import type { Comment, CommentPage, Container } from '../../core/api/types.ts';
 import type { StoredSiteSettings } from '../../core/settings/site.ts';
-import { DEFAULT_SETTINGS, updateSiteSettings, upsertSite } from '../../server/sites/queries.ts';
+import { DEFAULT_SETTINGS, updateSiteSettings, upsertSite } from '../../server/engine/sites.ts';
 import { bearer, resultOf, SITE } from './helpers.ts';
 import { type Client, connect } from './realtime-client.ts';
 

@@ -14,8 +14,8 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { withoutLinks } from '../../server/mail/mailer.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD, seed } from '../../server/demo/index.ts';
-import { getSite } from '../../server/sites/queries.ts';
-import { createUser, findUserByEmail, updateUser } from '../../server/accounts/users.ts';
+import { getSite } from '../../server/engine/sites.ts';
+import { createUser, findUserByEmail, updateUser } from '../../server/engine/users.ts';
 import { bearer, build, countRows, resultOf, signup, SITE } from './helpers.ts';
 
 const login = (app: FastifyInstance, email: string, password: string) =>

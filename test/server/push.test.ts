@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PushPayload } from '../../core/api/notificationTypes.ts';
 import { pushNotifications } from '../../server/notifications/push.ts';
 import type { NotificationsTable } from '../../server/storage/schema.ts';
-import { updateSiteSettings } from '../../server/sites/queries.ts';
+import { updateSiteSettings } from '../../server/engine/sites.ts';
 import { startPushService, type PushService } from '../support/pushService.ts';
 import { bearer, build, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 

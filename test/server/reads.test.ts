@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, CommentProfile, Container, ContainerWithPage, TrendingContainer } from '../../core/api/types.ts';
-import { DEFAULT_SETTINGS, upsertSite } from '../../server/sites/queries.ts';
+import { DEFAULT_SETTINGS, upsertSite } from '../../server/engine/sites.ts';
 import { bearer, build, confirmedPage, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 const OTHER_SITE = '0b7e4c2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d';

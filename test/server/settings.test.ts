@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
 import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KINDS } from '../../core/settings/site.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
-import { upsertSite, DEFAULT_SETTINGS } from '../../server/sites/queries.ts';
+import { upsertSite, DEFAULT_SETTINGS } from '../../server/engine/sites.ts';
 import { bearer, build, resultOf, SITE, signup } from './helpers.ts';
 
 async function bootstrap(app: FastifyInstance): Promise<BootstrapResult> {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { CommentPage, User } from '../../core/api/types.ts';
-import { mutedBy } from '../../server/follows/mutes.ts';
-import { updateSiteSettings } from '../../server/sites/queries.ts';
+import { mutedBy } from '../../server/engine/mutes.ts';
+import { updateSiteSettings } from '../../server/engine/sites.ts';
 import { bearer, build, container, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
 /** A real 1×1 PNG. */

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResult, Comment } from '../../core/api/types.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 import { normaliseComment } from '../../server/content/normalise.ts';
-import { updateSiteSettings } from '../../server/sites/queries.ts';
+import { updateSiteSettings } from '../../server/engine/sites.ts';
 import { type Payload, XSS_CORPUS } from '../fixtures/xss/corpus.ts';
 import { bearer, build, container, resultOf, SITE, signup } from './helpers.ts';
 

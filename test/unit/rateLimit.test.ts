@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authChecks, SlidingWindowLimiter } from '../../server/auth/rateLimit.ts';
+import { authChecks, SlidingWindowLimiter } from '../../server/plugins/rateLimit.ts';
 
 const limit = { limit: 3, windowMs: 1000 };
 

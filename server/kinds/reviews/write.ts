@@ -20,7 +20,7 @@ import { storedReason, viewerOf } from '../../engine/contents.ts';
 import { holdsForModeration } from '../../engine/containers.ts';
 import { addReview, changeReview, reviewBy } from './queries.ts';
 import type { ContainersTable, ContentsTable } from '../../storage/schema.ts';
-import type { Site } from '../../sites/queries.ts';
+import type { Site } from '../../engine/sites.ts';
 import { checkReviewText, presentReviews } from './policy.ts';
 
 export interface ReviewInput {

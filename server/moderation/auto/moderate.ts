@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { AutoModerationSettings, HoldReason } from '../../../core/moderation/types.ts';
 import { linksIn } from '../../../core/text/links.ts';
 import type { ContainersTable, Database, UsersTable } from '../../storage/schema.ts';
-import type { Site } from '../../sites/queries.ts';
+import type { Site } from '../../engine/sites.ts';
 import { akismet, perspective, type ScoredItem, type ScorerAnswer } from './scorers.ts';
 import { readSettings } from './settings.ts';
 import { buildWordMatcher, readText, type WordMatcher } from './words.ts';

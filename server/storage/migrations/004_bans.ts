@@ -1,6 +1,6 @@
 /**
  * Bans (spec content.md §3 "Ban"): one row per ban a moderator gave. The user's effective ban is
- * the latest unexpired, unrevoked row (server/moderation/bans.ts); the legacy `users.ban_level`
+ * the latest unexpired, unrevoked row (server/engine/bans.ts); the legacy `users.ban_level`
  * column is no longer read.
  */
 import type { Kysely, Migration } from 'kysely';

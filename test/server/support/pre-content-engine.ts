@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { type Kysely, Migrator, sql } from 'kysely';
-import { DEFAULT_SETTINGS } from '../../../server/sites/queries.ts';
+import { DEFAULT_SETTINGS } from '../../../server/engine/sites.ts';
 import { hashPassword } from '../../../server/auth/passwords.ts';
 import { openDatabase } from '../../../server/storage/engine.ts';
 import { migrationProvider } from '../../../server/storage/migrations/index.ts';
