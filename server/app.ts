@@ -13,6 +13,7 @@ import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
 import autoModerationPlugin from './moderation/auto/plugin.ts';
 import moderationQueueNotice from './moderation/announce.ts';
+import contentNotices from './notifications/plugin.ts';
 import autoModerationRoutes from './moderation/auto/routes.ts';
 import operationsPlugin from './plugins/operations.ts';
 import pageMetaPlugin from './pages/plugin.ts';
@@ -134,6 +135,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(pageMetaPlugin);
   app.register(autoModerationPlugin);
   app.register(moderationQueueNotice);
+  app.register(contentNotices);
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });

@@ -10,7 +10,6 @@ import type { Comment } from '../../core/api/types.ts';
 import { normaliseName } from '../content/normalise.ts';
 import { canSee, type Viewer } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
-import { notifyApprovedMany } from '../notifications/index.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import { actionsOf, forViewer, getCommentWithActor, reactionsBy, type Row } from './contentQueries.ts';
@@ -18,7 +17,7 @@ import { changeComment, clearFlags, contentEvent, type CommentUpdate, lockBy } f
 import { setReaction, storedReason, viewerOf } from './contents.ts';
 import type { EventDraft } from './events.ts';
 import type { ContainersTable, Database } from '../storage/schema.ts';
-import { getSite, type Site } from '../sites/index.ts';
+import { getSite, type Site } from './sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
 import { decisionRecord, MODERATION, type ModerationAction, moderationChange, moderationEvent } from './moderationStates.ts';
@@ -272,7 +271,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         // Every open moderation queue drops it at once, as for a decision made in the queue.
         if (decidedState) app.moderationQueue.decided(t.row.site_uuid, { uuid: user.row.uuid, name: user.row.name }, [{ uuid: t.row.uuid, state: decidedState }], MODERATION[action].decision);
         // An approved item notifies now, as it would have on posting without premoderation.
-        if (action === 'enable' && t.row.state === 'awaiting_moderation') await notifyApprovedMany(app, [t.row.uuid]);
+        if (action === 'enable' && t.row.state === 'awaiting_moderation') await app.contentNotices.approved([t.row.uuid]);
         return answer;
       },
     );

@@ -8,10 +8,10 @@ import type { ContentEvent, MediaItem } from '../../core/api/types.ts';
 import type { HoldReason } from '../../core/moderation/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft, plusEach } from './events.ts';
-import { mutedBy } from '../follows/index.ts';
+import { mutedBy } from './mutes.ts';
 import { moveReviewCount } from '../kinds/reviews/index.ts';
 import type { ContentsTable, ContentType, Database } from '../storage/schema.ts';
-import { createUser, findUserByEmail, type UserRow } from '../accounts/index.ts';
+import { createUser, findUserByEmail, type UserRow } from './users.ts';
 
 export interface NewContent {
   /** A root item's type, or a reply's (the parent is given then). */

@@ -16,7 +16,7 @@ import { enforce, permissionUser } from '../permissions/index.ts';
 import { viewerOf } from './contents.ts';
 import { CONTAINER_SETTINGS, type ContainerSettingsChange, MAX_SLOW_MODE_SECONDS, toApiContainer, updateContainerSettings } from './containers.ts';
 import type { ContainerKind } from '../storage/schema.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from './sites.ts';
 import { containerAnswer } from './answers.ts';
 import { containerOr404, type ContainerParams } from './reads.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';

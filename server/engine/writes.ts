@@ -9,9 +9,8 @@ import type { Transaction } from 'kysely';
 import type { Comment, ContentEvent } from '../../core/api/types.ts';
 import { ANONYMOUS_UUID } from '../../core/ids/index.ts';
 import type { PermissionUser } from '../../core/permissions/index.ts';
-import { limitPosting } from '../auth/index.ts';
+import { limitPosting } from '../plugins/rateLimit.ts';
 import { normaliseName } from '../content/normalise.ts';
-import { notifyLike, notifyNewContent } from '../notifications/index.ts';
 import { canSee } from '../content/visibility.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
@@ -21,7 +20,7 @@ import { insertContent } from './contentInserts.ts';
 import { anonymousActor, getCommentInContainer, type Reaction, setReaction, viewerOf } from './contents.ts';
 import type { EventDraft } from './events.ts';
 import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
-import { getSite, type Site } from '../sites/index.ts';
+import { getSite, type Site } from './sites.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
@@ -135,7 +134,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
       also,
     );
     for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
-    await notifyNewContent(app, row, container, parent);
+    await app.contentNotices.created(row, container, parent);
     // As its author sees it: a held or rejected item says why (moderation_reason).
     return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, withActor(row, actor))!;
   }
@@ -186,7 +185,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
             [total]: count,
           }));
           if (change.event) app.hub.publish(change.event); // after commit
-          if (change.event && reaction === 'like' && on) await notifyLike(app, comment, user.row.uuid);
+          if (change.event && reaction === 'like' && on) await app.contentNotices.liked(comment, user.row.uuid);
           return { result: { content_uuid: comment.uuid, [total]: change.total, [reaction === 'like' ? 'liked' : 'disliked']: on } };
         },
       });
