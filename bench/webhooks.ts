@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_SITE, seed } from '../server/demo/index.ts';
-import { createWebhook, enqueueDeliveries } from '../server/webhooks/queries.ts';
+import { createWebhook } from '../server/webhooks/queries.ts';
+import { enqueueDeliveries } from '../server/engine/outbox.ts';
 import { perEngine, type Engine } from './comments-list.ts';
 
 type Row = [string, string, string];

@@ -1,6 +1,7 @@
 // The server's import direction (docs/architecture.md): features → engine → storage, and a
 // feature reached from another only through its index.ts. Prints every import against that
 // rule, grouped by the pair of folders, and how many there are; `--count` prints the counts only.
+// test/unit/import-direction.test.ts keeps the count at 0.
 // Type-only imports are left out: they vanish from the built server and order nothing at start.
 // `node scripts/import-graph.mjs [--count]`
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,29 +34,36 @@ function folderOf(path) {
 }
 
 const IMPORT = /^import\s+(type\s+)?[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
-const against = new Map();
-for (const file of files(join(root, 'server'))) {
-  const from = folderOf(file);
-  for (const [, typeOnly, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-    if (typeOnly) continue;
-    const target = normalize(join(dirname(file), spec));
-    const to = folderOf(target);
-    // The first paint renders the elements with their styles.
-    if (from === to || ROOTS.has(from) || (['ssr', 'routes'].includes(from) && ['elements', 'styles'].includes(to))) continue;
-    const upward = from in BELOW && !BELOW[from].has(to);
-    const sideways = !(from in BELOW) && !SHARED.has(to) && !target.endsWith('/index.ts');
-    if (!upward && !sideways) continue;
-    const key = `${from} → ${to}${upward ? ' (upward)' : ''}`;
-    if (!against.has(key)) against.set(key, []);
-    against.get(key).push(`${relative(root, file)} → ${relative(root, target)}`);
+/** Every import against the rules, by pair of folders (`(upward)`: the engine or storage reaching up). */
+export function importsAgainstDirection() {
+  const against = new Map();
+  for (const file of files(join(root, 'server'))) {
+    const from = folderOf(file);
+    for (const [, typeOnly, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      if (typeOnly) continue;
+      const target = normalize(join(dirname(file), spec));
+      const to = folderOf(target);
+      // The first paint renders the elements with their styles.
+      if (from === to || ROOTS.has(from) || (['ssr', 'routes'].includes(from) && ['elements', 'styles'].includes(to))) continue;
+      const upward = from in BELOW && !BELOW[from].has(to);
+      const sideways = !(from in BELOW) && !SHARED.has(to) && !target.endsWith('/index.ts');
+      if (!upward && !sideways) continue;
+      const key = `${from} → ${to}${upward ? ' (upward)' : ''}`;
+      if (!against.has(key)) against.set(key, []);
+      against.get(key).push(`${relative(root, file)} → ${relative(root, target)}`);
+    }
   }
+  return against;
 }
 
-const total = [...against.values()].reduce((sum, list) => sum + list.length, 0);
-if (!process.argv.includes('--count')) {
-  for (const [key, list] of [...against].sort((a, b) => b[1].length - a[1].length)) {
-    console.log(`${key}: ${list.length}`);
-    for (const line of list) console.log(`  ${line}`);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const against = importsAgainstDirection();
+  const total = [...against.values()].reduce((sum, list) => sum + list.length, 0);
+  if (!process.argv.includes('--count')) {
+    for (const [key, list] of [...against].sort((a, b) => b[1].length - a[1].length)) {
+      console.log(`${key}: ${list.length}`);
+      for (const line of list) console.log(`  ${line}`);
+    }
   }
+  console.log(`${total} imports against the direction, between ${against.size} pairs of folders`);
 }
-console.log(`${total} imports against the direction, between ${against.size} pairs of folders`);

@@ -9,7 +9,7 @@ import type { HoldReason } from '../../core/moderation/types.ts';
 import type { Viewer } from '../content/visibility.ts';
 import { appendEvent, type EventDraft, plusEach } from './events.ts';
 import { mutedBy } from './mutes.ts';
-import { moveReviewCount } from '../kinds/reviews/index.ts';
+import { moveReviewCount } from './reviewStars.ts';
 import type { ContentsTable, ContentType, Database } from '../storage/schema.ts';
 import { createUser, findUserByEmail, type UserRow } from './users.ts';
 
@@ -46,7 +46,7 @@ export function storedReason(reason: HoldReason): string {
  * total_direct_replies and total_replies, and its thread starter's total_replies.
  */
 export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsTable, 'uuid' | 'type' | 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
-  if (row.type === 'review') await moveReviewCount(trx, row.uuid, delta); // the page's stars (storage/reviews.ts)
+  if (row.type === 'review') await moveReviewCount(trx, row.uuid, delta); // the page's stars (reviewStars.ts)
   const by = delta > 0 ? '+' : '-';
   await trx
     .updateTable('containers')

@@ -7,7 +7,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ContentEvent, EventsPage } from '../../core/api/types.ts';
 import type { Database } from '../storage/schema.ts';
-import { enqueueContentEvent } from '../webhooks/index.ts';
+import { enqueueContentEvent } from './outbox.ts';
 
 /** An event before it is numbered. */
 export type EventDraft = Omit<ContentEvent, 'seq'>;

@@ -1,5 +1,5 @@
 /** What webhooks offers the other features (docs/architecture.md): import these from here, not from its files. */
-export { enqueueBan, enqueueContentEvent, mayQueue } from './outbox.ts';
+export { enqueueBan, mayQueue } from '../engine/outbox.ts';
 export { pruneDeliveries } from './outboxQueries.ts';
 export { hookedSites } from './queries.ts';
 export { WebhookWorker } from './worker.ts';

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { type DeliveryStatus, type Webhook, type WebhookDelivery, type WebhookEventType, type WebhookPayload } from '../../core/api/webhookTypes.ts';
+import { type DeliveryStatus, type Webhook, type WebhookDelivery, type WebhookEventType } from '../../core/api/webhookTypes.ts';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../storage/schema.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -123,44 +123,6 @@ export async function deleteWebhook(db: Kysely<Database>, siteUuid: string, uuid
     await trx.deleteFrom('webhook_deliveries').where('webhook_uuid', '=', uuid).execute();
     return true;
   });
-}
-
-/** The site's webhooks subscribed to any of `types` (uuid and events), for enqueueing. */
-export async function subscribers(db: Db, siteUuid: string, types: readonly string[]): Promise<{ uuid: string; events: string[] }[]> {
-  const rows = await db.selectFrom('webhooks').select(['uuid', 'events']).where('site_uuid', '=', siteUuid).execute();
-  return rows
-    .map((row) => ({ uuid: row.uuid, events: JSON.parse(row.events) as string[] }))
-    .filter((row) => row.events.some((event) => types.includes(event)));
-}
-
-/** Queues one delivery per webhook (in the caller's transaction); answers their uuids. */
-export async function enqueueDeliveries(
-  db: Db,
-  siteUuid: string,
-  webhookUuids: string[],
-  type: WebhookPayload['type'],
-  data: WebhookPayload['data'],
-  now = Date.now(),
-): Promise<string[]> {
-  if (webhookUuids.length === 0) return [];
-  const created_at = new Date(now).toISOString();
-  const rows = webhookUuids.map((webhook_uuid) => {
-    const uuid = randomUUID();
-    const payload: WebhookPayload = { id: uuid, type, site: siteUuid, created_at, data };
-    return {
-      uuid,
-      webhook_uuid,
-      site_uuid: siteUuid,
-      event_type: type,
-      body: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      date_created: now,
-    };
-  });
-  await db.insertInto('webhook_deliveries').values(rows).execute();
-  return rows.map((row) => row.uuid);
 }
 
 /** The webhook's latest deliveries, newest first. */

@@ -9,9 +9,8 @@ import { WEBHOOK_EVENTS, WEBHOOK_PING, type WebhookEventType } from '../../core/
 import { badRequest, notFound } from '../errors.ts';
 import { siteForAdmin } from '../sites/index.ts';
 import { absentBodyIsEmpty, answers, type Common, params, strictObject } from '../routes/schemas.ts';
-import {
-  countWebhooks, createWebhook, deleteWebhook, enqueueDeliveries, getDelivery, getWebhook, listWebhooks, recentDeliveries, rotateSecret, toApiDelivery, updateWebhook,
-} from './queries.ts';
+import { countWebhooks, createWebhook, deleteWebhook, getDelivery, getWebhook, listWebhooks, recentDeliveries, rotateSecret, toApiDelivery, updateWebhook } from './queries.ts';
+import { enqueueDeliveries } from '../engine/outbox.ts';
 import { MAX_URL_LENGTH, urlProblem } from './targets.ts';
 
 /** Webhooks one site may have. */

@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RatingSummary, ReviewSort, UserRating } from '../../../core/api/reviewTypes.ts';
 import { type Viewer, visibleTo } from '../../content/visibility.ts';
 import { type Page, selectInContainer } from '../../engine/contentQueries.ts';
+import { moveStarCount } from '../../engine/reviewStars.ts';
 import type { ContentsTable, Database, ReviewsTable } from '../../storage/schema.ts';
 
 /**
@@ -52,13 +53,6 @@ export async function listReviews(
   return { rows, more: uuids.length > limit };
 }
 
-/** Moves the container's count of visible `rating`-star reviews (inside the write's transaction). */
-async function moveStarCount(trx: Kysely<Database>, containerUuid: string, rating: number, delta: 1 | -1): Promise<void> {
-  await trx.insertInto('review_counts').values({ container_uuid: containerUuid, rating, total: delta })
-    .onConflict((oc) => oc.columns(['container_uuid', 'rating']).doUpdateSet((eb) => ({ total: eb('review_counts.total', '+', delta) })))
-    .execute();
-}
-
 /** A review's stars and title beside its new content row; a visible one counts at once. */
 export async function addReview(trx: Kysely<Database>, row: ContentsTable, rating: number, title: string, dateRated = Date.now()): Promise<void> {
   await trx.insertInto('reviews').values({
@@ -73,15 +67,6 @@ export async function changeReview(trx: Kysely<Database>, before: { uuid: string
   if (before.state !== 'visible' || oldRating === rating) return;
   await moveStarCount(trx, before.container_uuid, oldRating, -1);
   await moveStarCount(trx, before.container_uuid, rating, 1);
-}
-
-/**
- * A review shown or no longer shown (moderation, premoderation, removal: the engine's moveCounts
- * calls this): its star's count follows. A row with no stars yet (being inserted) is addReview's.
- */
-export async function moveReviewCount(trx: Kysely<Database>, contentUuid: string, delta: 1 | -1): Promise<void> {
-  const review = await trx.selectFrom('reviews').select(['container_uuid', 'rating']).where('content_uuid', '=', contentUuid).executeTakeFirst();
-  if (review) await moveStarCount(trx, review.container_uuid, Number(review.rating), delta);
 }
 
 /** The stars and titles of these reviews. */

@@ -1,18 +1,59 @@
 /**
- * What webhooks hear (docs/webhooks.md "Events"). Every content change logs its realtime event
- * in its own transaction (storage/events.ts appendEvent); that one place also queues the
+ * The webhooks' outbox, the event log's other half (docs/webhooks.md "Events"; the webhooks
+ * feature sends what is queued here). Every content change logs its realtime event
+ * in its own transaction (engine/events.ts appendEvent); that one place also queues the
  * deliveries, in the same transaction, so a change that committed has its deliveries and a
  * change that rolled back has none. Bans are not content events: the ban route queues
  * `user.banned` with the ban. Payloads carry public fields only (what the API shows any reader):
  * no emails, IP addresses or password hashes.
  */
-import type { Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent, ContentEventName } from '../../core/api/types.ts';
-import type { WebhookBanData, WebhookContentData, WebhookEventType } from '../../core/api/webhookTypes.ts';
+import type { WebhookBanData, WebhookContentData, WebhookEventType, WebhookPayload } from '../../core/api/webhookTypes.ts';
 import { holdReasonOf } from '../content/visibility.ts';
-import { getCommentWithActor, type Row, toApiComment } from '../engine/contentQueries.ts';
+import { getCommentWithActor, type Row, toApiComment } from './contentQueries.ts';
 import type { Database } from '../storage/schema.ts';
-import { enqueueDeliveries, subscribers } from './queries.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The site's webhooks subscribed to any of `types` (uuid and events), for enqueueing. */
+export async function subscribers(db: Db, siteUuid: string, types: readonly string[]): Promise<{ uuid: string; events: string[] }[]> {
+  const rows = await db.selectFrom('webhooks').select(['uuid', 'events']).where('site_uuid', '=', siteUuid).execute();
+  return rows
+    .map((row) => ({ uuid: row.uuid, events: JSON.parse(row.events) as string[] }))
+    .filter((row) => row.events.some((event) => types.includes(event)));
+}
+
+/** Queues one delivery per webhook (in the caller's transaction); answers their uuids. */
+export async function enqueueDeliveries(
+  db: Db,
+  siteUuid: string,
+  webhookUuids: string[],
+  type: WebhookPayload['type'],
+  data: WebhookPayload['data'],
+  now = Date.now(),
+): Promise<string[]> {
+  if (webhookUuids.length === 0) return [];
+  const created_at = new Date(now).toISOString();
+  const rows = webhookUuids.map((webhook_uuid) => {
+    const uuid = randomUUID();
+    const payload: WebhookPayload = { id: uuid, type, site: siteUuid, created_at, data };
+    return {
+      uuid,
+      webhook_uuid,
+      site_uuid: siteUuid,
+      event_type: type,
+      body: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      date_created: now,
+    };
+  });
+  await db.insertInto('webhook_deliveries').values(rows).execute();
+  return rows.map((row) => row.uuid);
+}
 
 /** The webhook events a content event may be, before looking at the item. */
 const CANDIDATES: Partial<Record<ContentEventName, readonly WebhookEventType[]>> = {
