@@ -1,6 +1,7 @@
-// The server's import direction (docs/architecture.md): features → engine → storage, and a
-// feature reached from another only through its index.ts. Prints every import against that
-// rule, grouped by the pair of folders, and how many there are; `--count` prints the counts only.
+// The server's import direction (docs/architecture.md): features → engine → storage, a feature
+// reached from another only through its index.ts, and demo/ run by server/main.ts alone. Prints
+// every import against those rules, grouped by the pair of folders, and how many there are;
+// `--count` prints the counts only.
 // test/unit/import-direction.test.ts keeps the count at 0.
 // Type-only imports are left out: they vanish from the built server and order nothing at start.
 // `node scripts/import-graph.mjs [--count]`
@@ -43,6 +44,13 @@ export function importsAgainstDirection() {
       if (typeOnly) continue;
       const target = normalize(join(dirname(file), spec));
       const to = folderOf(target);
+      // Demo mode's data: only the entry runs it; product code never imports it.
+      if (to === 'demo' && from !== 'demo' && relative(root, file) !== 'server/main.ts') {
+        const key = `${from} → demo (only server/main.ts runs it)`;
+        if (!against.has(key)) against.set(key, []);
+        against.get(key).push(`${relative(root, file)} → ${relative(root, target)}`);
+        continue;
+      }
       // The first paint renders the elements with their styles.
       if (from === to || ROOTS.has(from) || (['ssr', 'routes'].includes(from) && ['elements', 'styles'].includes(to))) continue;
       const upward = from in BELOW && !BELOW[from].has(to);

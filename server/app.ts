@@ -50,7 +50,7 @@ import staticRoutes from './routes/static.ts';
 import importExportRoutes from './import/routes.ts';
 import loginRoutes from './identity/loginRoutes.ts';
 import identityRoutes from './identity/routes.ts';
-import { registerIdentityStandIns } from './demo/index.ts';
+import { registerIdentityStandIns } from './standins/identity.ts';
 import { registerScorerStandIns } from './standins/scorers.ts';
 import thirdPartyRoutes from './identity/thirdpartyRoutes.ts';
 import userRoutes from './accounts/userRoutes.ts';

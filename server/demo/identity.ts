@@ -1,43 +1,12 @@
 /**
  * The demo's identity platforms (docs/login.md "Stand-ins", demo/identity.html): in demo mode the
  * app serves the Gigya, Janrain, LoginRadius and Backplane stand-ins under
- * /demo/standin/<provider>, and the seed points the demo site's configuration at them, so
- * `npm start` shows each sign-in working with no vendor account. The keys are public demo values.
+ * /demo/standin/<provider> (server/standins/identity.ts), and this seed points the demo site's
+ * configuration at them, so `npm start` shows each sign-in working with no vendor account.
  */
 import type { FastifyInstance } from 'fastify';
 import { configuredMethods, deleteLoginConfigs, IDENTITY_METHODS, putLoginConfigs } from '../identity/siteLogins.ts';
-import gigyaStandIn from '../standins/gigya.ts';
-import janrainStandIn from '../standins/janrain.ts';
-import backplaneStandIn from '../standins/backplane.ts';
-import loginRadiusStandIn, { type LoginRadiusAccount } from '../standins/loginradius.ts';
-
-// identity: gigya
-export const DEMO_GIGYA = { apiKey: '3_vf-demo-gigya-api-key', secret: Buffer.from('vf demo gigya partner secret (public)').toString('base64') } as const;
-// identity: janrain
-export const DEMO_JANRAIN = { apiKey: 'vf-demo-janrain-api-key-public' } as const;
-// identity: loginradius — the stand-in's app, and the readers one can sign in as.
-export const DEMO_LOGINRADIUS = {
-  apiKey: 'demo-loginradius-key',
-  apiSecret: 'demo-loginradius-secret',
-  appName: 'vf-demo',
-  accounts: [
-    { Uid: 'lr-ada', FullName: 'Ada Radius', email: 'ada@loginradius.test', password: 'ada-demo-1', EmailVerified: true },
-    { Uid: 'lr-ben', FullName: 'Ben Radius', email: 'ben@loginradius.test', password: 'ben-demo-1', EmailVerified: false },
-  ] satisfies LoginRadiusAccount[],
-};
-// identity: backplane
-export const DEMO_BACKPLANE = { bus: 'vf-demo-bus', user: 'vf-demo-bus', secret: 'demo-backplane-secret', otherBus: 'someone-elses-bus' };
-
-/** Demo mode: the stand-ins' REST APIs, as the vendors' servers would answer. */
-export function registerIdentityStandIns(app: FastifyInstance): void {
-  app.register(gigyaStandIn, { prefix: '/demo/standin/gigya', ...DEMO_GIGYA });
-  app.register(janrainStandIn, { prefix: '/demo/standin/janrain', ...DEMO_JANRAIN });
-  app.register(loginRadiusStandIn, { prefix: '/demo/standin/loginradius', apiKey: DEMO_LOGINRADIUS.apiKey, accounts: DEMO_LOGINRADIUS.accounts });
-  app.register(backplaneStandIn, {
-    prefix: '/demo/standin/backplane',
-    buses: { [DEMO_BACKPLANE.bus]: { user: DEMO_BACKPLANE.user, secret: DEMO_BACKPLANE.secret }, [DEMO_BACKPLANE.otherBus]: { user: 'other', secret: 'other-secret' } },
-  });
-}
+import { DEMO_BACKPLANE, DEMO_GIGYA, DEMO_JANRAIN, DEMO_LOGINRADIUS } from '../standins/identity.ts';
 
 /** The demo site signs readers in through the stand-ins served at `origin`. */
 export function seedDemoIdentity(app: FastifyInstance, siteUuid: string, origin: string): Promise<void> {

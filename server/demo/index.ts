@@ -12,7 +12,7 @@
  * stand-ins (identity.ts), and automatic moderation with its scorers' stand-ins
  * (autoModeration.ts). Idempotent: running it again changes nothing but the site's name, domains
  * and settings (reset to these). Product code imports nothing from this folder; the entry
- * (main.ts) runs the seed and the app (app.ts) registers the identity stand-ins through here.
+ * (main.ts) runs the seed.
  */
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, PASSWORD_COST_RANGE, verifyPassword } from '../auth/passwords.ts';
@@ -36,7 +36,6 @@ import { retireDemoIdentity, seedDemoIdentity } from './identity.ts';
 import { retireDemoScorers, seedDemoAutoModeration } from './autoModeration.ts';
 
 export { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD } from './site.ts';
-export { registerIdentityStandIns } from './identity.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD } from './site.ts';
 
 export interface SeedOptions {

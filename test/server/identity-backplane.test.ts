@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
-import { DEMO_BACKPLANE } from '../../server/demo/identity.ts';
+import { DEMO_BACKPLANE } from '../../server/standins/identity.ts';
 import { BACKPLANE_NOT_FOUND, BACKPLANE_NOT_IDENTITY, BACKPLANE_OTHER_BUS } from '../../server/identity/backplane.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
 import backplaneStandin from '../../server/standins/backplane.ts';

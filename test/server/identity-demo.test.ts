@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BootstrapResult } from '../../core/api/types.ts';
-import { DEMO_JANRAIN, seedDemoIdentity } from '../../server/demo/identity.ts';
+import { seedDemoIdentity } from '../../server/demo/identity.ts';
+import { DEMO_JANRAIN } from '../../server/standins/identity.ts';
 import { seed } from '../../server/demo/index.ts';
 import { getLoginConfig, putLoginConfig } from '../../server/identity/siteLogins.ts';
 import { build, buildWithDemoContent, resultOf, SITE } from './helpers.ts';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult } from '../../core/api/types.ts';
-import { DEMO_LOGINRADIUS } from '../../server/demo/identity.ts';
+import { DEMO_LOGINRADIUS } from '../../server/standins/identity.ts';
 import { openSott } from '../../server/identity/loginRadiusSott.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
 import loginRadiusStandin from '../../server/standins/loginradius.ts';
