@@ -3,7 +3,7 @@
 //   recirculation and read events; 300 pages, 20,000 visitors) POSTed over HTTP with 16 kept-alive
 //   connections to one server process of its own (rate limits off); events stored per second, and
 //   per CPU-second of the server process (the client runs on the same machine).
-// - dashboard: the dashboard's query (storage/analyticsDashboard.ts) over aggregates equivalent to
+// - dashboard: the dashboard's query (analytics/dashboard.ts) over aggregates equivalent to
 //   10 million events: 365 days × 300 pages, made in bulk by SQL (bench/analyticsVolume.ts); the
 //   median of 5 runs for 30 and for 365 days.
 // `node --import tsx bench/analytics.ts`; its rows are in `npm run bench`.

@@ -1,6 +1,6 @@
 // The reviews' reads at scale, in process on SQLite (and PostgreSQL with DATABASE_URL): one
 // container of 50,000 reviews (one in fifty disabled) by 50,000 readers; the median time of the
-// summary (count, average, distribution: review_counts, storage/reviews.ts) and of the first and
+// summary (count, average, distribution: review_counts, kinds/reviews/queries.ts) and of the first and
 // a deep page in each order. `node --import tsx bench/reviews.ts`; its rows are in `npm run bench`.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -64,9 +64,9 @@ import { AJV_OPTIONS, buildValidator } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Login/signup/password-reset attempt limits (auth/rateLimit.ts); tests replace its clock. */
+    /** Login/signup/password-reset attempt limits (plugins/rateLimit.ts); tests replace its clock. */
     authLimiter: SlidingWindowLimiter;
-    /** Posting limits (auth/rateLimit.ts limitPosting): the counter and the posts allowed per minute. */
+    /** Posting limits (plugins/rateLimit.ts limitPosting): the counter and the posts allowed per minute. */
     postLimiter: SlidingWindowLimiter;
     postLimit: number;
     /** Demo mode (config.ts `demo`): the seed makes the demo accounts, mail is kept for /demo/mail. */

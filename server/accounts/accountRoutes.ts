@@ -1,7 +1,7 @@
 /**
  * Account service (`/api/v2/account/…`, docs/api.md "Password reset and email verification"):
  * ask for a reset mail, set a new password with the mailed token, confirm an email address, and
- * send the confirmation mail again. Tokens are one-time (storage/accountTokens.ts).
+ * send the confirmation mail again. Tokens are one-time (accounts/accountTokens.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, NEW_PASSWORD } from '../auth/index.ts';

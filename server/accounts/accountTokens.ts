@@ -14,7 +14,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify: 7 * 24 * 60 * 60 * 1000, // a week: the reader may read the mail days later
 };
 
-/** Why a token was refused (each has its own message in routes/account.ts). */
+/** Why a token was refused (each has its own message in accounts/accountRoutes.ts). */
 export type TokenRefusal = 'unknown' | 'expired' | 'used';
 
 /** Stores a new token for `userUuid` and returns it (the only time it exists in clear). */

@@ -1,7 +1,7 @@
 /**
  * Avatar files (docs/accounts.md "Avatars"): stored under `<dataDir>/avatars/` with random
  * names, served at `/avatars/<file>`. The type is read from the file's first bytes, never from
- * what the upload declared, so a script named .png is refused (storage/images.ts).
+ * what the upload declared, so a script named .png is refused (media/images.ts).
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';

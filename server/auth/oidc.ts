@@ -1,7 +1,7 @@
 /**
  * OpenID Connect as a relying party (docs/login.md): discovery documents and signing keys per
  * issuer (cached), id-token verification (signature, iss, aud, exp, nonce), and the pieces of an
- * authorization-code flow with PKCE (the social popup: routes/thirdparty.ts).
+ * authorization-code flow with PKCE (the social popup: identity/thirdpartyRoutes.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';

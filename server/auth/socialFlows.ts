@@ -1,5 +1,5 @@
 /**
- * Short-lived state of social popup logins (routes/thirdparty.ts, docs/login.md): the pending
+ * Short-lived state of social popup logins (identity/thirdpartyRoutes.ts, docs/login.md): the pending
  * authorization (state → nonce, PKCE verifier, where to post the answer) and the one-time token
  * the popup hands to the page. Stored (migration 010) under a sha256 of the key, so any server
  * process can finish a flow another one started; an entry is taken once, then it is gone.

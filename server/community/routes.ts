@@ -3,7 +3,7 @@
  * "community"): the site's top users, a user's comments, a page's threads and comments, and the
  * site-wide comment lists behind <vf-community-comments>, <vf-community-popular> and
  * <vf-trending-comments>. Anyone may read them; the comment lists are the public showcase
- * (storage/community.ts: what a reader sees, for moderators too); a page's threads are the
+ * (community/queries.ts: what a reader sees, for moderators too); a page's threads are the
  * conversation's own first page, so there moderators see what they see in the conversation.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Response schemas of the community reads (routes/community.ts): a community list (comments as
+ * Response schemas of the community reads (community/routes.ts): a community list (comments as
  * contentSchemas.ts shows them, with their page), a thread list and the top users.
  * Serialising through them keeps every field not named here out of the response.
  */

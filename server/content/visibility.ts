@@ -60,7 +60,7 @@ const STATE_REASONS: Partial<Record<string, RestrictionReason>> = {
 const BAN_REASONS: Partial<Record<string, RestrictionReason>> = { ghost: 'actor_ghost_banned', hide: 'actor_hide_banned' };
 
 /**
- * The author's effective ban level (the latest unexpired, unrevoked ban; storage/bans.ts), as a
+ * The author's effective ban level (the latest unexpired, unrevoked ban; engine/bans.ts), as a
  * correlated subquery on `contents.actor_uuid`; null when not banned.
  */
 export function authorBanLevel(now: number = Date.now()): RawBuilder<string | null> {
@@ -82,7 +82,7 @@ export function visibleTo(viewer: Viewer, now: number = Date.now()) {
         eb.and([eb('contents.state', '=', 'awaiting_moderation'), own]),
         eb.and([
           eb('contents.state', '=', 'disabled'), own, eb('contents.moderated_at', 'is', null),
-          // The stored JSON starts with its rule (storage/contents.ts storedReason).
+          // The stored JSON starts with its rule (engine/contents.ts storedReason).
           eb.or(AUTO_REJECTS.map((rule) => eb('contents.hold_reason', 'like', `{"rule":"${rule}"%`))),
         ]),
       ]),

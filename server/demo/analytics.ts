@@ -47,7 +47,7 @@ function generator(seed: number): () => number {
   };
 }
 
-/** Rows in ingest's chunks (storage/analytics.ts `chunked`), each chunk one multi-row insert. */
+/** Rows in ingest's chunks (analytics/queries.ts `chunked`), each chunk one multi-row insert. */
 async function insertChunks<T extends keyof Database>(db: Kysely<Database>, table: T, rows: object[]): Promise<void> {
   for (const chunk of chunked(rows)) await db.insertInto(table).values(chunk as never).onConflict((oc) => oc.doNothing()).execute();
 }

@@ -1,7 +1,7 @@
 /**
  * The content engine's answers for one kind (docs/api.md "OpenAPI"): every call of reads.ts,
  * writes.ts and changes.ts declares its response with these, built from the shared shapes
- * (routes/contentSchemas.ts) and the kind's own item fields (a review's stars and title).
+ * (engine/schemas.ts) and the kind's own item fields (a review's stars and title).
  */
 import { answers } from '../routes/schemas.ts';
 import { container, containerWithPage, count, itemWith, listedItem, page, shape } from './schemas.ts';

@@ -8,7 +8,7 @@ import type { Database, UsersTable } from '../storage/schema.ts';
 export type UserRow = Selectable<UsersTable>;
 export type UserChange = Updateable<UsersTable>;
 
-/** The effective ban as the API and the rules need it (storage/bans.ts effectiveBan; null: none). */
+/** The effective ban as the API and the rules need it (engine/bans.ts effectiveBan; null: none). */
 export type EffectiveBan = { ban_level: string } | null;
 
 export type ModerationStatus = 'none' | 'pending' | 'approved' | 'rejected';
@@ -75,7 +75,7 @@ export async function updateUser(db: Kysely<Database>, uuid: string, change: Use
 }
 
 /**
- * The API shape, with counters. `ban` is the user's effective ban (storage/bans.ts).
+ * The API shape, with counters. `ban` is the user's effective ban (engine/bans.ts).
  * `privateView` (the user themself, or a moderator of their site) adds the email and the
  * pending name and pictures with their moderation states.
  */
@@ -105,7 +105,7 @@ export async function toApiUser(db: Kysely<Database>, row: UserRow, ban: Effecti
     user.social_login_id = row.social_login_id ?? null;
   }
   if (privateView) {
-    // An external account without a usable email holds a placeholder (storage/externalUsers.ts).
+    // An external account without a usable email holds a placeholder (identity/externalUsers.ts).
     if (row.email.includes('@')) user.email = row.email;
     user.pic_small_pending = row.pic_small_pending ?? null;
     user.pic_large_pending = row.pic_large_pending ?? null;

@@ -1,7 +1,7 @@
 /**
- * What every publisher or identity-provider login route shares (routes/logins.ts and the identity
+ * What every publisher or identity-provider login route shares (identity/loginRoutes.ts and the identity
  * providers' routes): the site a login is for, the verified profile linked to one vf account per
- * provider and provider user id (storage/externalUsers.ts), the login-ban check, and the session.
+ * provider and provider user id (identity/externalUsers.ts), the login-ban check, and the session.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthResult } from '../../core/api/types.ts';
@@ -22,7 +22,7 @@ import { authResult } from '../accounts/index.ts';
 
 export type ExternalLoginResult = AuthResult & { is_new: boolean };
 
-/** An ExternalLoginResult's schema: a login's answer (routes/userSchemas.ts `authResult`: the reader's own record, never a password hash or IP) and whether the account is new. */
+/** An ExternalLoginResult's schema: a login's answer (accounts/schemas.ts `authResult`: the reader's own record, never a password hash or IP) and whether the account is new. */
 export const loginResult = shape({ ...authResult.properties, is_new: { type: 'boolean' } }, [...authResult.required, 'is_new']);
 
 /** The answer of an identity provider's login route: `{ result: ExternalLoginResult }`. */

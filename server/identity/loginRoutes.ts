@@ -69,7 +69,7 @@ export default async function loginRoutes(app: FastifyInstance): Promise<void> {
     return finish(site, 'oidc', profileFromClaims(claims));
   });
 
-  /** The one-time token the social popup posted to the page (routes/thirdparty.ts). */
+  /** The one-time token the social popup posted to the page (identity/thirdpartyRoutes.ts). */
   app.post<{ Body: TokenBody }>('/users/sociallogin', { schema: loginSchema() }, async (request) => {
     const site = await siteOf(request.body.section);
     const issued = await flows.issued.take(request.body.token);

@@ -1,5 +1,5 @@
 /**
- * The page the social login popup ends on (routes/thirdparty.ts): it posts its message to the
+ * The page the social login popup ends on (identity/thirdpartyRoutes.ts): it posts its message to the
  * opener, to the page's origin only, and closes. A strict CSP allows only its own script (by
  * nonce); the data is JSON with every character that could end the script escaped.
  */

@@ -1,7 +1,7 @@
 /**
  * The publishers' identity platforms' login routes on `/api/v2` (docs/login.md "Identity
  * platforms"), one plugin per vendor: Gigya and Janrain (gigyaJanrain.ts), LoginRadius
- * (loginRadius.ts), Backplane (backplane.ts). Each ends in routes/externalSession.ts (one vf
+ * (loginRadius.ts), Backplane (backplane.ts). Each ends in identity/externalSession.ts (one vf
  * account per provider user id); a refusal stores nothing.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * The importer's database side (migration 021): the mapping from source ids to what they became,
  * the replies waiting for their parents, the authors' unclaimed accounts, and the counters a
- * batch of visible comments moves (the same ones storage/contents.ts moveCounts keeps).
+ * batch of visible comments moves (the same ones engine/contents.ts moveCounts keeps).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';

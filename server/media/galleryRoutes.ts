@@ -1,6 +1,6 @@
 /**
  * Media gallery (`GET /api/v2/media/{section}?container_id=…&kind=…`, docs/api.md "media
- * gallery"): the images a container's visible content shows (storage/galleryMedia.ts). A
+ * gallery"): the images a container's visible content shows (media/gallery.ts). A
  * container that does not exist yet has no images: an empty list, and nothing is created.
  */
 import type { FastifyInstance } from 'fastify';

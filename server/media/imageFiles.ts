@@ -2,7 +2,7 @@
  * Uploaded image files (avatars at `/avatars/<file>`, live-blog media at `/media/<file>`), sent
  * one way. Names are random and never reused, so a file is cached for good; nosniff and a
  * no-content, sandboxed CSP keep a browser from reading one as anything but the image type it
- * was checked to be at upload (storage/images.ts). Any origin may load them (publishers' pages).
+ * was checked to be at upload (media/images.ts). Any origin may load them (publishers' pages).
  */
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Live-blog media (docs/api.md "liveblog", `POST …/media`): images uploaded to one live blog,
- * checked by their bytes and header (storage/images.ts), stored as `<dataDir>/media/<32 hex>.<ext>`
+ * checked by their bytes and header (media/images.ts), stored as `<dataDir>/media/<32 hex>.<ext>`
  * and served at `/media/<file>`. A post may show only images of its own live blog.
  */
 import { randomUUID } from 'node:crypto';

@@ -43,7 +43,7 @@ const SPECIFIC: Record<string, string> = {
   'user.follow:self': 'Users cannot follow themselves',
 };
 
-/** The rules' view of a stored user whose effective ban is `ban` (storage/bans.ts). */
+/** The rules' view of a stored user whose effective ban is `ban` (engine/bans.ts). */
 export function permissionUser(row: UserRow, ban: EffectiveBan): PermissionUser {
   return {
     id: Number(row.id),

@@ -280,7 +280,7 @@ export interface ReviewsTable {
   date_rated: number;
 }
 
-/** Migration 018: a container's visible reviews per star (storage/reviews.ts keeps it). */
+/** Migration 018: a container's visible reviews per star (kinds/reviews/queries.ts keeps it). */
 export interface ReviewCountsTable {
   container_uuid: string;
   rating: number;

@@ -1,6 +1,6 @@
 /**
  * The webhook sender in every server process (docs/webhooks.md "Retries"): it claims due
- * deliveries from the outbox (storage/webhookOutbox.ts), sends them a batch at a time, and
+ * deliveries from the outbox (webhooks/outboxQueries.ts), sends them a batch at a time, and
  * records each attempt. A failed attempt is tried again after 10 s, 1 min, 5 min, 30 min, 2 h,
  * 6 h, 12 h, then daily, each ±20 % (jitter, so a receiver coming back is not hit by every
  * retry at once), until `maxAttempts`; then the delivery is failed. Sending is asynchronous I/O

@@ -1,6 +1,6 @@
 // The social popup's flow store (server/auth/socialFlows.ts) on the real database: a key works
 // once, expires, and is shared by every server process (each process builds its own store over
-// the same database, as routes/thirdparty.ts and routes/logins.ts do).
+// the same database, as identity/thirdpartyRoutes.ts and identity/loginRoutes.ts do).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SocialFlows, TOKEN_TTL_MS } from '../../server/auth/socialFlows.ts';

@@ -1,7 +1,7 @@
 /**
  * Live-blog images (docs/api.md "liveblog"): `POST /{s}/{c}/media` (under `/api/liveblog`) takes
  * one multipart part `file` from an editor, at most 5 MB, and stores it if its bytes are an image
- * (storage/media.ts); `GET /media/{file}` (at the root, `mediaFileRoutes`) serves it. A refused
+ * (media/media.ts); `GET /media/{file}` (at the root, `mediaFileRoutes`) serves it. A refused
  * upload stores nothing.
  */
 import multipart from '@fastify/multipart';

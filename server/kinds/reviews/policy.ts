@@ -1,6 +1,6 @@
 /**
  * Reviews (docs/api.md "reviews"): what differs from the other kinds. A review is a root item with
- * 1–5 stars and an optional title and text (its own table: storage/reviews.ts); readers write one
+ * 1–5 stars and an optional title and text (its own table: kinds/reviews/queries.ts); readers write one
  * per page (page.rate) with the kind's own calls (write.ts), so the engine mounts no POST or text
  * edit. Helpful votes are the engine's likes, never on one's own review; lists sort newest, most
  * helpful, highest or lowest; the site's or the container's premoderation holds new reviews.

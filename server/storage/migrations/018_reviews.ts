@@ -3,7 +3,7 @@
  * engine (its text in `contents`); `reviews` holds what only a review has, its 1–5 stars and its
  * title, keyed by the content row. One review per reader and container (a rating without words is
  * a review with an empty title and text). `review_counts` keeps each container's visible reviews
- * per star, moved in the same transaction as the review's visibility (storage/reviews.ts).
+ * per star, moved in the same transaction as the review's visibility (kinds/reviews/queries.ts).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 
