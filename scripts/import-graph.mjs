@@ -38,6 +38,10 @@ const IMPORT = /^import\s+(type\s+)?[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 /** Every import against the rules, by pair of folders (`(upward)`: the engine or storage reaching up). */
 export function importsAgainstDirection() {
   const against = new Map();
+  const note = (key, file, target) => {
+    if (!against.has(key)) against.set(key, []);
+    against.get(key).push(`${relative(root, file)} → ${relative(root, target)}`);
+  };
   for (const file of files(join(root, 'server'))) {
     const from = folderOf(file);
     for (const [, typeOnly, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
@@ -46,19 +50,14 @@ export function importsAgainstDirection() {
       const to = folderOf(target);
       // Demo mode's data: only the entry runs it; product code never imports it.
       if (to === 'demo' && from !== 'demo' && relative(root, file) !== 'server/main.ts') {
-        const key = `${from} → demo (only server/main.ts runs it)`;
-        if (!against.has(key)) against.set(key, []);
-        against.get(key).push(`${relative(root, file)} → ${relative(root, target)}`);
+        note(`${from} → demo (only server/main.ts runs it)`, file, target);
         continue;
       }
       // The first paint renders the elements with their styles.
       if (from === to || ROOTS.has(from) || (['ssr', 'routes'].includes(from) && ['elements', 'styles'].includes(to))) continue;
       const upward = from in BELOW && !BELOW[from].has(to);
       const sideways = !(from in BELOW) && !SHARED.has(to) && !target.endsWith('/index.ts');
-      if (!upward && !sideways) continue;
-      const key = `${from} → ${to}${upward ? ' (upward)' : ''}`;
-      if (!against.has(key)) against.set(key, []);
-      against.get(key).push(`${relative(root, file)} → ${relative(root, target)}`);
+      if (upward || sideways) note(`${from} → ${to}${upward ? ' (upward)' : ''}`, file, target);
     }
   }
   return against;

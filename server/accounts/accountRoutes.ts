@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, NEW_PASSWORD } from '../auth/index.ts';
-import { limitAuthAttempt } from '../auth/index.ts';
+import { limitAuthAttempt } from '../plugins/rateLimit.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { linkTo, mailVerification, pageFor, requestPages, resetMail } from '../mail/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { issueAccountToken, retireAccountTokens, revokeUserSessions, useAccountToken, type TokenPurpose, type TokenRefusal } from './accountTokens.ts';
-import { banDetails, effectiveBan } from '../moderation/index.ts';
-import { getSite, type Site } from '../sites/index.ts';
+import { banDetails, effectiveBan } from '../engine/bans.ts';
+import { getSite, type Site } from '../engine/sites.ts';
 import { findUserByEmail, normaliseEmail, toApiUser, updateUser, type UserChange } from '../engine/users.ts';
 import { LOGIN_BANNED } from '../routes/api.ts';
 import { absentBodyIsEmpty, type Common, strictObject } from '../routes/schemas.ts';

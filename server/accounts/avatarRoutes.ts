@@ -1,8 +1,7 @@
 /** Avatar files at `/avatars/<file>` (docs/accounts.md "Avatars"), sent as every uploaded image is (imageFiles.ts). */
 import type { FastifyInstance } from 'fastify';
 import { avatarDir } from './avatars.ts';
-import { IMAGE_FILE_PATTERN } from '../media/index.ts';
-import { imageFileAnswer, imageFileRoute, sendImageFile } from '../media/index.ts';
+import { IMAGE_FILE_PATTERN, imageFileAnswer, imageFileRoute, sendImageFile } from '../media/index.ts';
 
 const fileParams = {
   type: 'object',

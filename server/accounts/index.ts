@@ -2,4 +2,3 @@
 export { issueAccountToken } from './accountTokens.ts';
 export { authAnswer, authResult, banAnswer, bootstrapAnswer, emptyAnswer, followAnswer, followersAnswer, muteAnswer, mutesAnswer, pageAnswer, settingsAnswer, signupAnswer, unbanAnswer, userAnswer } from './schemas.ts';
 export { createSession, findLiveSessionByRefresh, isSessionLive, revokeSession, rotateRefresh } from './sessions.ts';
-export { type UserRow, createUser, findUserByEmail, findUserById, findUserByUuid, normaliseEmail, toApiUser, updateUser } from '../engine/users.ts';

@@ -10,13 +10,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AnalyticsBatch, MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from '../../core/analytics/eventTypes.ts';
 import { DASHBOARD_MAX_DAYS, dayMs } from '../../core/api/analyticsTypes.ts';
-import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '../auth/index.ts';
+import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, limitAnalytics } from '../plugins/rateLimit.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { params, sends } from '../routes/schemas.ts';
 import { siteForAdmin } from '../sites/index.ts';
 import { dayOf, pruneAnalytics } from './queries.ts';
 import { dashboard } from './dashboard.ts';
-import { hostOf } from '../sites/index.ts';
+import { hostOf } from '../engine/sites.ts';
 import { bodyValidator } from '../validation.ts';
 import { ingestQueue } from './ingestQueue.ts';
 import { analyticsBatch, dashboardAnswer, dashboardQuery, eventsQuery, gifQuery } from './schemas.ts';

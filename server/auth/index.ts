@@ -2,7 +2,6 @@
 export { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from './jwtLogin.ts';
 export { OidcError, fetchJson, randomToken, verifyIdToken } from './oidc.ts';
 export { NEW_PASSWORD, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-export { type AnalyticsLimits, type AuthAction, DEFAULT_ANALYTICS_LIMITS, limitAnalytics, limitAuthAttempt } from '../plugins/rateLimit.ts';
 export { checkRequestSignature, signContainer } from './signatures.ts';
 export { SocialFlows } from './socialFlows.ts';
 export { authorizationUrl, exchangeCode, providerName } from './socialProvider.ts';

@@ -9,14 +9,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CommunityShow, SortOrder } from '../../core/api/types.ts';
 import { notFound } from '../errors.ts';
-import { conversationPolicy } from '../kinds/conversation/index.ts';
-import { visibleUser } from '../kinds/conversation/index.ts';
+import { conversationPolicy, visibleUser } from '../kinds/conversation/index.ts';
 import { communityComments, presentCommunity, topUsers } from './queries.ts';
 import { SORT_ORDERS } from '../engine/contentQueries.ts';
 import { findContainer } from '../engine/containers.ts';
 import { viewerOf } from '../engine/contents.ts';
 import { getPage } from '../pages/index.ts';
-import { siteOr404 } from '../sites/index.ts';
+import { siteOr404 } from '../engine/sites.ts';
 import { communityListResponse, threadListResponse, topUsersResponse } from './schemas.ts';
 import { type Common, params, strictObject } from '../routes/schemas.ts';
 

@@ -11,11 +11,11 @@ import { HttpError, notFound } from '../errors.ts';
 import { notifyFollow } from '../notifications/index.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { effectiveBan } from '../moderation/index.ts';
+import { effectiveBan } from '../engine/bans.ts';
 import { follow, followersOf, unfollow } from './follows.ts';
-import { mute, mutesOf, unmute } from '../engine/mutes.ts';
-import { getSite } from '../sites/index.ts';
-import { findUserById, findUserByUuid } from '../accounts/index.ts';
+import { mute, mutesOf, unmute } from './mutes.ts';
+import { getSite } from '../engine/sites.ts';
+import { findUserById, findUserByUuid } from '../engine/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject, userId } from '../routes/schemas.ts';
 import { followAnswer, followersAnswer, muteAnswer, mutesAnswer } from '../accounts/index.ts';
 

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { SiteSettings } from '../../core/settings/site.ts';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
 import type { Database } from '../storage/schema.ts';
-import { findUserByEmail, type UserRow } from '../accounts/index.ts';
+import { findUserByEmail, type UserRow } from '../engine/users.ts';
 
 /** Can never verify: these accounts sign in through their provider only. */
 const NO_PASSWORD = '!external';

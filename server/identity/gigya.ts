@@ -7,8 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
-import { profileFromClaims } from '../auth/index.ts';
-import { OidcError } from '../auth/index.ts';
+import { profileFromClaims, OidcError } from '../auth/index.ts';
 import { callVendor, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 import type { GigyaLoginConfig } from './siteLogins.ts';
 

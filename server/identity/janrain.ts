@@ -4,8 +4,7 @@
  * {app_url}/api/v2/auth_info`, form `apiKey`, `token`) for the reader's profile.
  */
 import type { ExternalProfile } from '../auth/jwtLogin.ts';
-import { profileFromClaims } from '../auth/index.ts';
-import { OidcError } from '../auth/index.ts';
+import { profileFromClaims, OidcError } from '../auth/index.ts';
 import type { JanrainLoginConfig } from './siteLogins.ts';
 import { callVendor, SOCIAL_LOGIN_FAILED } from './vendorFetch.ts';
 

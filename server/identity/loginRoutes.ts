@@ -5,14 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_NOT_ENABLED, SOCIAL_LOGIN_TYPES } from '../../core/settings/site.ts';
-import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt } from '../auth/index.ts';
-import { fetchJson, OidcError, verifyIdToken } from '../auth/index.ts';
+import { profileFromClaims, verifyJwtLogin, verifySharedSecretJwt, fetchJson, OidcError, verifyIdToken, SocialFlows } from '../auth/index.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { configuredMethods, deleteLoginConfig, LOGIN_METHODS, putLoginConfig, type LoginMethod } from './siteLogins.ts';
-import { findUserByUuid } from '../accounts/index.ts';
+import { findUserByUuid } from '../engine/users.ts';
 import { type ConfigKind, loginConfigSchemas, validateLoginConfig } from './loginConfig.ts';
 import { absentBodyIsEmpty, answers, type Common, strictObject, uuid } from '../routes/schemas.ts';
-import { SocialFlows } from '../auth/index.ts';
 import { externalSessions, loginAnswers } from './externalSession.ts';
 
 

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { SOCIAL_LOGIN_TYPES, thirdPartyLoginEnabled } from '../../core/settings/site.ts';
 import type { Database } from '../storage/schema.ts';
-import { updateSiteSettings } from '../sites/index.ts';
+import { updateSiteSettings } from '../engine/sites.ts';
 
 /** The publishers' identity platforms (docs/login.md "Identity platforms"): the page's own login. */
 export const IDENTITY_METHODS = ['gigya', 'janrain', 'loginradius', 'backplane'] as const;

@@ -9,16 +9,14 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invalidSocialTypeMessage, isSocialLoginType } from '../../core/settings/site.ts';
-import { OidcError, randomToken } from '../auth/index.ts';
-import { authorizationUrl, exchangeCode, providerName } from '../auth/index.ts';
+import { OidcError, randomToken, authorizationUrl, exchangeCode, providerName, SocialFlows } from '../auth/index.ts';
 import { linkExternalUser } from './externalUsers.ts';
 import { getLoginConfig } from './siteLogins.ts';
-import { getSite, hostOf, normaliseHost } from '../sites/index.ts';
+import { getSite, hostOf, normaliseHost } from '../engine/sites.ts';
 import { NOT_ENABLED } from './loginRoutes.ts';
 import { popupPage, type PopupMessage } from './popupPage.ts';
 import { shape } from '../engine/schemas.ts';
 import { answers, noBody, sends, strictObject, uuid } from '../routes/schemas.ts';
-import { SocialFlows } from '../auth/index.ts';
 
 export const PROBE_COOKIE = 'vf_tpc';
 const ONE_YEAR_S = 365 * 24 * 3600;

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { normaliseName } from '../content/normalise.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
-import { createUser, findUserByEmail, normaliseEmail } from '../accounts/index.ts';
+import { createUser, findUserByEmail, normaliseEmail } from '../engine/users.ts';
 import type { SourceComment } from './sources.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

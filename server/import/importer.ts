@@ -16,7 +16,7 @@ import type { ContentsTable, Database } from '../storage/schema.ts';
 import { importedBody } from './htmlText.ts';
 import { authorsOf, chunks, Counts, importedParents, mapped, type ParentRow, orphans, park, parked, remember, type Scope, shortName, unpark, validEmail } from './importStore.ts';
 import { type ReadOptions, readSource, type SourceComment, type SourceFormat, type SourceRecord, type SourceThread } from './sources.ts';
-import { normaliseEmail } from '../accounts/index.ts';
+import { normaliseEmail } from '../engine/users.ts';
 
 export interface ImportStats {
   /** Conversations the file's threads became (new ones, or ones the site had already). */

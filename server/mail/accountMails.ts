@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueAccountToken } from '../accounts/index.ts';
-import { hostOf, type Site } from '../sites/index.ts';
-import { updateUser, type UserRow } from '../accounts/index.ts';
+import { hostOf, type Site } from '../engine/sites.ts';
+import { updateUser, type UserRow } from '../engine/users.ts';
 import type { Mail } from './mailer.ts';
 
 export type LinkType = 'reset' | 'emailverification';

@@ -8,7 +8,7 @@ import { containerId } from '../engine/reads.ts';
 import { findContainer } from '../engine/containers.ts';
 import { galleryOf } from './gallery.ts';
 import type { ContainerKind } from '../storage/schema.ts';
-import { siteOr404 } from '../sites/index.ts';
+import { siteOr404 } from '../engine/sites.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 
 const KINDS: ContainerKind[] = ['conversation', 'liveblog', 'chat'];

@@ -9,7 +9,7 @@ import { HttpError } from '../errors.ts';
 import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { enforce, permissionUser } from '../permissions/index.ts';
 import type { Database } from '../storage/schema.ts';
-import { siteOr404, type Site } from '../sites/index.ts';
+import { siteOr404, type Site } from '../engine/sites.ts';
 
 export interface Moderating {
   site: Site;

@@ -6,12 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { BAN_LEVELS, type BanRow, createBan, type GivenBanLevel, revokeBans } from '../engine/bans.ts';
-import { findUserByUuid, type UserRow } from '../accounts/index.ts';
+import type { BanRow } from '../engine/bans.ts';
+import { BAN_LEVELS, createBan, type GivenBanLevel, revokeBans } from './bans.ts';
+import { findUserByUuid, type UserRow } from '../engine/users.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 import type { WebhookBanData } from '../../core/api/webhookTypes.ts';
-import { enqueueBan } from '../webhooks/index.ts';
+import { enqueueBan } from '../engine/outbox.ts';
 import { banAnswer, unbanAnswer } from '../accounts/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

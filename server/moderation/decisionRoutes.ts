@@ -7,7 +7,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DECISIONS, type Decision } from '../../core/moderation/types.ts';
 import { HttpError } from '../errors.ts';
-import { notifyApprovedMany } from '../notifications/index.ts';
 import { answers, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
 import { shape } from '../engine/schemas.ts';
 import { moderatorOf } from './access.ts';
@@ -50,7 +49,7 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
         throw new HttpError(409, first.decided_by ? `Already decided by ${first.decided_by}` : 'Already changed since you saw it', { decided_by: first.decided_by });
       }
       // An approved item notifies now, as it would have on posting without premoderation.
-      await notifyApprovedMany(app, result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid));
+      await app.contentNotices.approved(result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid));
       return { result: { decided: result.decided.map(({ uuid: id, state, decision_uuid }) => ({ uuid: id, state, decision_uuid })), conflicts: result.conflicts } };
     },
   );

@@ -9,8 +9,8 @@ import type { DrawerBan, StaffNote, UserDrawer } from '../../core/moderation/typ
 import { normalisePlain } from '../content/normalise.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
-import { banHistory } from '../engine/bans.ts';
-import { findUserByUuid, type UserRow } from '../accounts/index.ts';
+import { banHistory } from './bans.ts';
+import { findUserByUuid, type UserRow } from '../engine/users.ts';
 import { moderatorOf } from './access.ts';
 import { authorsOf, queueItems } from './queueItems.ts';
 import { queueAuthor, staffNote, userDrawer } from './schemas.ts';

@@ -12,7 +12,7 @@ import type { Decision, ModerationEvent } from '../../core/moderation/types.ts';
 import { can } from '../../core/permissions/index.ts';
 import { permissionUser } from '../permissions/index.ts';
 import type { HubWatcher } from '../realtime/hub.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { queueItems } from './queueItems.ts';
 import { queueCounts } from './queueQuery.ts';
 

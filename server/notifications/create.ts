@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Broadcast, NotificationType } from '../../core/api/notificationTypes.ts';
-import { hiddenByBan } from '../moderation/index.ts';
+import { hiddenByBan } from '../engine/bans.ts';
 import { alreadyNotified, insertNotifications } from './queries.ts';
 import { pageFollowersOfContainer } from '../follows/index.ts';
 import type { BroadcastsTable, ContainersTable, ContentsTable, Database, NotificationsTable } from '../storage/schema.ts';
@@ -93,6 +93,7 @@ const APPROVED_AT_ONCE = 8;
 export async function notifyApprovedMany(app: FastifyInstance, uuids: string[]): Promise<void> {
   if (uuids.length === 0) return;
   const rows = await app.db.selectFrom('contents').selectAll().where('uuid', 'in', uuids).where('state', '=', 'visible').execute();
+  if (rows.length === 0) return; // none shows any more (another moderator hid it meanwhile)
   const parentIds = [...new Set(rows.flatMap((row) => (row.parent_uuid ? [row.parent_uuid] : [])))];
   const containerIds = [...new Set(rows.map((row) => row.container_uuid))];
   const [parents, containers] = await Promise.all([

@@ -4,12 +4,10 @@
  * visible), grouped by grouping key, with the actors, contents and broadcasts they point at.
  */
 import type { FastifyInstance } from 'fastify';
-import type {
-  Notification, NotificationContent, NotificationFeed, NotificationGroup, NotificationStatus, NotificationType,
-} from '../../core/api/notificationTypes.ts';
+import type { Notification, NotificationContent, NotificationFeed, NotificationGroup, NotificationStatus, NotificationType } from '../../core/api/notificationTypes.ts';
 import type { ContentType } from '../../core/api/types.ts';
-import { hiddenByBan } from '../moderation/index.ts';
-import { mutedBy } from '../follows/index.ts';
+import { hiddenByBan } from '../engine/bans.ts';
+import { mutedBy } from '../engine/mutes.ts';
 import { countNew } from './queries.ts';
 import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';

@@ -1,2 +1,2 @@
 /** What notifications offers the other features (docs/architecture.md): import these from here, not from its files. */
-export { notifyApprovedMany, notifyFollow } from './create.ts';
+export { notifyFollow } from './create.ts';

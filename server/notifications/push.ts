@@ -19,7 +19,7 @@ import type { NotificationsTable } from '../storage/schema.ts';
 import { excerpt } from './excerpt.ts';
 import { unique } from './unique.ts';
 import { vapidKeys } from './vapidKeys.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

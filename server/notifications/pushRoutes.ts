@@ -13,7 +13,7 @@ import { badRequest, HttpError } from '../errors.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { deleteSubscription, pushSwitchOf, saveSubscription, setPushSwitch } from './pushSubscriptions.ts';
 import { vapidKeys } from './vapidKeys.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { userOfSection } from './routes.ts';
 
 const SERVICE_TYPE = 'web_push';

@@ -10,7 +10,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { advanceStatus, deleteNotification, notificationRows } from './queries.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { followTopic, MAX_FOLLOWED_TOPICS, topicFollowers, topicStanding, unfollowTopic } from '../follows/index.ts';
 import { absentBodyIsEmpty, type Common, httpUrl, params, strictObject, uuid } from '../routes/schemas.ts';
 import { broadcastOf, sendBroadcast } from './create.ts';

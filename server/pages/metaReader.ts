@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { pageImageHosts, urlOnHosts } from '../../core/page/siteUrls.ts';
 import { claimMetaRead, getPage, type PageMeta, type PageRow, saveReadMeta } from './queries.ts';
 import type { Database } from '../storage/schema.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { READ_LIMITS, type ReadLimits, readPageMeta } from './readPage.ts';
 
 export const REREAD_AFTER_MS = 10 * 60 * 1000;

@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { callAsksForRead } from './metaReader.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { findOrCreatePage, getPage, toApiPage, updatePage } from './queries.ts';
-import { getSite, type Site } from '../sites/index.ts';
+import { getSite, type Site } from '../engine/sites.ts';
 import { type Common, httpUrl, params, strictObject } from '../routes/schemas.ts';
 import { pageAnswer } from '../accounts/index.ts';
 

@@ -4,15 +4,14 @@
  * logged-out token — a route that needs a user calls requireUser()).
  */
 import { createHmac } from 'node:crypto';
-import { checkRequestSignature, signContainer } from '../auth/index.ts';
+import { checkRequestSignature, signContainer, hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/index.ts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
-import { effectiveBan, type BanRow } from '../moderation/index.ts';
+import { effectiveBan, type BanRow } from '../engine/bans.ts';
 import { createSession, isSessionLive } from '../accounts/index.ts';
-import { findUserByUuid, toApiUser, type UserRow } from '../accounts/index.ts';
-import { hashRefreshToken, newRefreshToken, newSessionId, signAccessToken, verifyAccessToken } from '../auth/index.ts';
+import { findUserByUuid, toApiUser, type UserRow } from '../engine/users.ts';
 
 export interface RequestUser {
   row: UserRow;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../storage/engine.ts';
 import type { Database } from '../storage/schema.ts';
-import { SiteDirectory } from '../sites/index.ts';
+import { SiteDirectory } from '../engine/sites.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

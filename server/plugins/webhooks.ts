@@ -5,10 +5,8 @@
  * daily. Its outbox depth is on /metrics.
  */
 import fp from 'fastify-plugin';
-import { pruneDeliveries } from '../webhooks/index.ts';
-import { hookedSites } from '../webhooks/index.ts';
-import { mayQueue } from '../webhooks/index.ts';
-import { WebhookWorker } from '../webhooks/index.ts';
+import { pruneDeliveries, hookedSites, WebhookWorker } from '../webhooks/index.ts';
+import { mayQueue } from '../engine/outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

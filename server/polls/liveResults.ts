@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentEvent } from '../../core/api/types.ts';
 import { isPollClosed, resultsShownBy, type PollTally, type ResultsVisibility } from '../../core/api/pollTypes.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { tallyOf } from './queries.ts';
 
 export const RESULTS_FRAME_INTERVAL_MS = 250;

@@ -13,7 +13,7 @@ import { badRequest, HttpError, notFound } from '../errors.ts';
 import { enforce, viewerOn } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { createPoll, pollById, pollByUuid, pollsInContainer, updatePoll, voteOf, type PollChange, type StoredPoll, type VoteRefusal } from './queries.ts';
-import { siteOr404, type Site } from '../sites/index.ts';
+import { siteOr404, type Site } from '../engine/sites.ts';
 import { PollResultsPublisher } from './liveResults.ts';
 import { VoteBatcher } from './voteBatcher.ts';
 import { createBody, editBody, pollQuery, pollResult, postPollsResult, voteBody } from './schemas.ts';

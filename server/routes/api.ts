@@ -1,18 +1,16 @@
 /** The api service (`/api/v2`): bootstrap and users (signup, login, logout, refresh, current). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
-import { verifyAgainstDummy, hashPassword, NEW_PASSWORD, verifyPassword } from '../auth/index.ts';
-import { limitAuthAttempt, type AuthAction } from '../auth/index.ts';
-import { hashRefreshToken, newRefreshToken, newSessionId } from '../auth/index.ts';
+import { verifyAgainstDummy, hashPassword, NEW_PASSWORD, verifyPassword, hashRefreshToken, newRefreshToken, newSessionId } from '../auth/index.ts';
+import { limitAuthAttempt, type AuthAction } from '../plugins/rateLimit.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { startEmailVerification } from '../mail/index.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
-import { findLiveSessionByRefresh, revokeSession, rotateRefresh } from '../accounts/index.ts';
-import { getSite, hostOf, type Site } from '../sites/index.ts';
-import { banDetails, effectiveBan } from '../moderation/index.ts';
-import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../accounts/index.ts';
+import { findLiveSessionByRefresh, revokeSession, rotateRefresh, authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from '../accounts/index.ts';
+import { getSite, hostOf, type Site } from '../engine/sites.ts';
+import { banDetails, effectiveBan } from '../engine/bans.ts';
+import { createUser, findUserByEmail, findUserByUuid, normaliseEmail, toApiUser } from '../engine/users.ts';
 import { absentBodyIsEmpty, type Common, storedUserName, strictObject, userName, uuid } from './schemas.ts';
-import { authAnswer, bootstrapAnswer, emptyAnswer, signupAnswer, userAnswer } from '../accounts/index.ts';
 
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 

@@ -9,9 +9,9 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendJson, takesGzip } from '../engine/keptAnswers.ts';
-import { getSite } from '../sites/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { findContainer } from '../engine/containers.ts';
-import { nextBanExpiry } from '../moderation/index.ts';
+import { nextBanExpiry } from '../engine/bans.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { shape } from '../engine/schemas.ts';
 import { answers, uuid } from './schemas.ts';

@@ -16,7 +16,7 @@ import { beforeFrame, bufferedOver } from '../realtime/corkedWrites.ts';
 import { parseClientFrame } from '../realtime/frames.ts';
 import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../engine/events.ts';
 import { getContainer } from '../engine/containers.ts';
-import { getSite, hostOf } from '../sites/index.ts';
+import { getSite, hostOf } from '../engine/sites.ts';
 import { contentEvent, count, shape } from '../engine/schemas.ts';
 import { answers, noBody, params, strictObject, uuid } from './schemas.ts';
 

@@ -9,7 +9,7 @@ import { isShareNetwork, SHARE_NETWORKS } from '../../core/share/links.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { viewerOn } from '../permissions/index.ts';
 import { getPage } from '../pages/index.ts';
-import { siteOr404 } from '../sites/index.ts';
+import { siteOr404 } from '../engine/sites.ts';
 import { recordShare, shareTotals } from './queries.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
 

@@ -31,19 +31,6 @@ async function serverFeed(reader: Reader): Promise<NotificationFeed> {
   return ((await res.json()) as { result: NotificationFeed }).result;
 }
 
-/**
- * The server's answer once `done` holds, else its last answer after `timeout`: the tray shows a
- * change at once, and its call lands a moment later.
- */
-async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 10_000): Promise<T> {
-  let value = await read();
-  for (const deadline = Date.now() + timeout; !done(value) && Date.now() < deadline; ) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 function signIn(reader: Reader): void {
   writeTokens(reader.auth);
   getStore().dispatch(loggedIn(reader.auth));
@@ -117,7 +104,7 @@ describe('<vf-tray> feed', () => {
       await waitFor(() => statuses(el).every((s) => s === 'seen'), 'all seen');
       await waitFor(() => !$(trigger, '[part="badge"]'), 'badge gone');
       expect($(trigger, 'button')!.getAttribute('aria-label')).to.equal('Open notifications');
-      const feed = await settled(() => serverFeed(ada), (answer) => answer.notifications.every((n) => n.status === 'seen'));
+      const feed = await waitFor(async () => { const answer = await serverFeed(ada); return answer.notifications.every((n) => n.status === 'seen') && answer; }, 'seen on the server');
       expect(feed.notifications.map((n) => n.status)).to.deep.equal(['seen', 'seen', 'seen', 'seen']);
       expect(feed.counts.new).to.equal(0);
     });
@@ -130,7 +117,7 @@ describe('<vf-tray> feed', () => {
       expect(statuses(el)).to.deep.equal(['seen', 'seen', 'read']);
       // The tray shows it read at once; the server stores it once the call has landed.
       const groupOnServer = async () => (await serverFeed(ada)).notifications.filter((n) => n.notification_type === 'like' && n.content_uuid === first).map((n) => n.status);
-      const stored = await settled(groupOnServer, (group) => group.every((status) => status === 'read'));
+      const stored = await waitFor(async () => { const group = await groupOnServer(); return group.every((status) => status === 'read') && group; }, 'read on the server');
       expect(stored).to.deep.equal(['read', 'read']);
     });
 
@@ -167,13 +154,14 @@ describe('<vf-tray> feed', () => {
       $$<HTMLButtonElement>(el, '.vf-feed-item__delete')[0]!.click();
       await waitFor(() => entries(el).length === 2, 'one group fewer');
       expect(entries(el)[0]).to.equal('Cy Replier replied to your comment');
-      expect((await settled(() => serverFeed(ada), (feed) => feed.notifications.length === 3)).notifications).to.have.length(3);
+      const feed = await waitFor(async () => { const answer = await serverFeed(ada); return answer.notifications.length === 3 && answer; }, 'deleted on the server');
+      expect(feed.notifications).to.have.length(3);
     });
 
     it('Mark all as read marks every one read', async () => {
       buttonByText(el, 'Mark all as read')!.click();
       await waitFor(() => statuses(el).every((s) => s === 'read'), 'all read');
-      const feed = await settled(() => serverFeed(ada), (answer) => answer.notifications.every((n) => n.status === 'read'));
+      const feed = await waitFor(async () => { const answer = await serverFeed(ada); return answer.notifications.every((n) => n.status === 'read') && answer; }, 'all read on the server');
       expect(feed.notifications.every((n) => n.status === 'read')).to.equal(true);
       expect(buttonByText(el, 'Mark all as read')!.disabled).to.equal(true);
     });

@@ -1,5 +1,6 @@
 // Notifications (docs/notifications.md): what creates one, who never gets one, the list's shape and
 // rules, status moving forward, and live delivery on the user's own channel.
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -282,5 +283,12 @@ test('mentions: the notifications about one container; unsubscribing from a user
   assert.deepEqual(resultOf(await app.inject({ method: 'DELETE', url: subscription, headers: bearer(ada.access_token) })), { user_uuid: bob.user.uuid, date_created: null });
   const before = await countRows(app, 'notifications');
   await postComment(app, bob.access_token, first, 'Bob on his own');
+  assert.equal(await countRows(app, 'notifications'), before);
+});
+
+test('approving items that no longer show (hidden again by another moderator) notifies nobody and fails nothing', async (t) => {
+  const app = await build(t);
+  const before = await countRows(app, 'notifications');
+  await app.contentNotices.approved([randomUUID(), randomUUID()]);
   assert.equal(await countRows(app, 'notifications'), before);
 });

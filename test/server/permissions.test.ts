@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Comment, Container } from '../../core/api/types.ts';
 import { bearer, build, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
-import { createBan, type GivenBanLevel } from '../../server/engine/bans.ts';
+import { createBan, type GivenBanLevel } from '../../server/moderation/bans.ts';
 
 type Role = 'guest' | 'user' | 'moderator' | 'admin' | 'banned_posting' | 'banned_ghost' | 'banned_hide' | 'muted';
 

@@ -8,12 +8,12 @@ import type { CommentProfile } from '../../../core/api/types.ts';
 import { isHidden } from '../../../core/permissions/index.ts';
 import { notFound } from '../../errors.ts';
 import { permissionUser } from '../../permissions/index.ts';
-import { effectiveBan } from '../../moderation/index.ts';
+import { effectiveBan } from '../../engine/bans.ts';
 import { countRepliesReceived, listByActor, presenterFor } from '../../engine/contentQueries.ts';
 import { viewerOf } from '../../engine/contents.ts';
-import { siteOr404 } from '../../sites/index.ts';
+import { siteOr404 } from '../../engine/sites.ts';
 import type { Database } from '../../storage/schema.ts';
-import { findUserByUuid, toApiUser, type UserRow } from '../../accounts/index.ts';
+import { findUserByUuid, toApiUser, type UserRow } from '../../engine/users.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
 import { contentItem, count, itemsAnswer, publicUser, shape } from '../../engine/schemas.ts';
 

@@ -4,11 +4,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findContainer } from '../../engine/containers.ts';
-import { recordRead } from '../../pages/index.ts';
+import { recordRead, type TrendingReader, trendingContainers } from '../../pages/index.ts';
 import { VISITOR_ID_HEADER, VISITOR_ID_PATTERN } from '../../../core/analytics/visitorId.ts';
-import { siteOr404 } from '../../sites/index.ts';
+import { siteOr404 } from '../../engine/sites.ts';
 import { MAX_FOLLOWED_TOPICS, topicsOf } from '../../follows/index.ts';
-import { type TrendingReader, trendingContainers } from '../../pages/index.ts';
 import { answers, type Common, params, strictObject } from '../../routes/schemas.ts';
 
 interface TrendingQuery extends Common {

@@ -9,12 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { containerOr404, type ContainerParams } from '../../engine/reads.ts';
 import { enforce, viewerOn } from '../../permissions/index.ts';
-import { imageFileAnswer, imageFileRoute, sendImageFile } from '../../media/index.ts';
+import { imageFileAnswer, imageFileRoute, sendImageFile, IMAGE_FILE_PATTERN, MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/index.ts';
 import { answers, params, strictObject } from '../../routes/schemas.ts';
 import { mediaItem } from '../../engine/schemas.ts';
-import { IMAGE_FILE_PATTERN } from '../../media/index.ts';
-import { MEDIA_MAX_BYTES, mediaDir, saveMedia } from '../../media/index.ts';
-import { getSite } from '../../sites/index.ts';
+import { getSite } from '../../engine/sites.ts';
 
 interface Options {
   dataDir: string;

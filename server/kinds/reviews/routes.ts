@@ -14,7 +14,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { getCommentWithActor } from '../../engine/contentQueries.ts';
 import { viewerOf } from '../../engine/contents.ts';
 import { ratingSummary, reviewBy } from './queries.ts';
-import { siteOr404 } from '../../sites/index.ts';
+import { siteOr404 } from '../../engine/sites.ts';
 import { type Common, params, strictObject } from '../../routes/schemas.ts';
 import { reviewsPolicy as policy, presentReviews } from './policy.ts';
 import { newReviewBody, ratingAnswer, reviewAnswer, reviewChangeBody } from './schemas.ts';

@@ -24,10 +24,11 @@ export function buttonByText(el: Element, label: string): HTMLButtonElement | nu
   return $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent?.trim() === label) ?? null;
 }
 
-export async function waitFor<T>(fn: () => T | null | undefined | false, message: string, timeout = 10_000): Promise<T> {
+/** Polls `fn` (it may answer a promise: a read of the server) until it answers a truthy value. */
+export async function waitFor<T>(fn: () => T | null | undefined | false | Promise<T | null | undefined | false>, message: string, timeout = 10_000): Promise<T> {
   let value: T | null | undefined | false = null;
-  await waitUntil(() => {
-    value = fn();
+  await waitUntil(async () => {
+    value = await fn();
     return Boolean(value);
   }, message, { timeout });
   return value as unknown as T;
