@@ -235,7 +235,10 @@ describe('<vf-livechat>', () => {
       expect(announcer.childElementCount).to.be.at.most(1, 'one announcement at a time, not one per message');
     });
 
-    it('reading far back keeps 200 in the page; "Back to the latest messages" reads the newest again, and history again above them', async () => {
+    it('reading far back keeps 200 in the page; "Back to the latest messages" reads the newest again, and history again above them', async function () {
+      // 210 messages sent one by one, three pages read and an axe run: more than the 20 s default
+      // when the machine also runs the e2e layer (CI's full run timed out at 20 s once).
+      this.timeout(60_000);
       const id = unique('chat-deep');
       const { container } = await seedChat(reader, id, []);
       for (let i = 1; i <= 210; i++) await sendAs(reader, container.content_container_uuid, `Deep ${i}`);
