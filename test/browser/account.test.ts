@@ -3,7 +3,8 @@
  * dialog's "Forgot password?" view, and the modals a mailed link opens (`?vtype=…&vtoken=…`).
  * The server has no SMTP here, so the links are read from its /demo/mail page.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { createElement as h, useState } from 'react';
 import { selectCurrentUser } from '../../core/session/slice.ts';

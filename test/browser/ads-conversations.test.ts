@@ -3,7 +3,8 @@
  * with the demo site's settings: general surface = Taboola (stand-in), first promo after comment 2,
  * then every 3, and a promo after every 2 replies.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import '../../elements/vf-conversations/define.ts';
 import { getContainer, newReader, postComment, seedConversation, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

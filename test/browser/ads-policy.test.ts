@@ -1,5 +1,6 @@
 /** core/ads rules (content.md §4, §5, §9): slot retry 5 × 1 s, one video ad per page with fallback, viewability, opt-out, consent, page meta. */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import type { AdOutcome, AdRequest } from '../../core/ads/decide.ts';
 import { serveAd } from '../../core/ads/serve.ts';
 import { AD_FORMATS } from '../../core/ads/format.ts';

@@ -5,7 +5,8 @@
  * Each is reserved from the first render, off when ads are off, records its failure with the
  * spec's reason, passes axe and traps no focus.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import '../../elements/vf-conversation-starter/define.ts';
 import '../../elements/vf-conversations/define.ts';
 import { newReader, seedConversation, unique, type Reader } from './support/api.ts';

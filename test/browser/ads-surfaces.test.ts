@@ -5,7 +5,8 @@
  * (Taboola "Above Comments Thumbnails"). Each reserves its box from the first render, is off
  * when ads are off, records a failure with the spec's reason, passes axe and traps no focus.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import '../../elements/vf-liveblog/define.ts';
 import '../../elements/vf-trending-articles/define.ts';
 import { bootCore } from './support/boot.ts';

@@ -2,7 +2,8 @@
  * The widgets' forms treat text that shows nothing (zero-width spaces, Hangul fillers, the
  * braille blank, bidi controls: core/text/blankText.ts) as empty, as the server does.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { createElement as h, useState } from 'react';
 import { defineElement } from '../../elements/ui/defineElement.ts';
 import { Editor } from '../../elements/ui/Editor.tsx';

@@ -3,7 +3,8 @@
  * with a mock realtime feed: the "More actions" menu, edit in place, remove, report, mute, live
  * edits, and links in comment text.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { getContainer, newReader, postComment, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

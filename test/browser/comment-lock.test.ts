@@ -3,7 +3,8 @@
  * page drops Edit and Remove as soon as the server's realtime events arrive. Against the real
  * server; its logged events are relayed through the mock feed as the hub would send them.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { getContainer, newReader, postComment, testConfig, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { commentCall } from './support/commentCalls.ts';

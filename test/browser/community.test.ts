@@ -3,7 +3,8 @@
  * <vf-trending-comments> (one conversation each, so other tests' comments stay out), <vf-users>
  * (site-wide), and the tray's community view — lists, links, follow, states, keyboard, axe.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-community-comments/define.ts';
 import '../../elements/vf-community-popular/define.ts';

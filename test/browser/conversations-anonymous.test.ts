@@ -2,7 +2,8 @@
  * Anonymous comments (site setting enable_anonymous_comments) against the real server: a guest
  * gets a name field instead of the login prompt and posts under that name.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { unique } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, typeInto, waitFor } from './support/dom.ts';

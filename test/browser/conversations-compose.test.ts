@@ -2,7 +2,8 @@
  * Posting states against the real server: a closed conversation, the author's own comment held
  * for moderation, anonymous guest comments, and a guest's like replayed after login.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { getContainer, newReader, postComment, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, typeInto, waitFor } from './support/dom.ts';

@@ -2,7 +2,8 @@
  * Deeplinks against the real server: the linked comment is shown even deep in a thread,
  * focused and highlighted; a deeplink also makes the loader load the element at once.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { createChunkScheduler, LOAD_RULES } from '../../core/loader/schedule.ts';
 import { getContainer, newReader, postComment, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

@@ -3,7 +3,8 @@
  * opens the login dialog on its tab, by mouse or keyboard; they pass axe; they are gone once the
  * reader is signed in and back after logging out.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { unique } from './support/api.ts';
 import { bootCore, published } from './support/boot.ts';

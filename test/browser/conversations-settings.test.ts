@@ -2,7 +2,8 @@
  * <vf-conversations> attributes against the real server: region label, sort menu, promo
  * slots, pagination-reply-limit and "Replying to @name".
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { getContainer, newReader, postComment, seedConversation, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, buttonByText, commentTexts, waitFor } from './support/dom.ts';

@@ -3,7 +3,8 @@
  * picks reach featured-tab-active-threshold, lists picks only (filtered_by=featured_threads),
  * and works from the keyboard.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { newReader, postComment, getContainer, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

@@ -2,7 +2,8 @@
  * The tray profile's follow lists against the real server: the topics, people and pages a reader
  * follows (each with Unfollow) and who follows them; empty and loading states; axe.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import '../../elements/vf-tray/define.ts';
 import { trayActions } from '../../core/mount/tray.ts';
 import { getStore } from '../../core/store/index.ts';

@@ -3,7 +3,8 @@
  * moderation from the comment's menu (disable, approve, spam, pin, pick, remove), state badges
  * and report counts, banning an author in a dialog, and the conversation's settings control.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { getContainer, newReader, postComment, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { changeEvent, commentCall } from './support/commentCalls.ts';

@@ -3,7 +3,8 @@
  * tray and trigger vf adds to <body>, page classes, the legacy (light DOM) rendering path and
  * a stylesheet chunk that fails.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { createElement } from 'react';
 import { bootCore, published } from './support/boot.ts';

@@ -3,7 +3,8 @@
  * behaviour"), tested on the scheduler module directly — also for kinds whose chunks do not
  * exist yet — with hand-driven timers and a page that really scrolls.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { createChunkScheduler, FETCH_ATTR, LOAD_RULES } from '../../core/loader/schedule.ts';
 import { scanWidgets, WIDGET_ID_ATTR } from '../../core/mount/scan.ts';
 import { manualTimers } from '../support/manualTimers.ts';

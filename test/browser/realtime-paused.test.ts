@@ -2,7 +2,8 @@
  * <vf-conversations> when live updates stop: the widget says so and offers a retry, which
  * resubscribes. A mock feed refuses the first subscription, as a server at its limit would.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { Server } from 'mock-socket';
 import type { ClientFrame } from '../../core/api/types.ts';
 import { testConfig, unique } from './support/api.ts';

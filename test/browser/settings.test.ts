@@ -4,7 +4,8 @@
  * bootstrap); the file restores them after. Also: the page is created on the server after
  * bootstrap and its id becomes the page's id in the store.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore, published } from './support/boot.ts';
 import { newReader, seedConversation, testConfig, unique, type Reader } from './support/api.ts';

@@ -2,7 +2,8 @@
  * <SocialButtons> (elements/ui/SocialButtons.tsx): one accessible button per provider the site
  * enables, in the spec's order, and a translated message when the popup cannot open.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { createElement as h } from 'react';
 import { resolveSiteSettings } from '../../core/settings/site.ts';
 import { bootstrapped } from '../../core/session/slice.ts';

@@ -2,7 +2,8 @@
  * The shared UI pieces (elements/ui) and the element wrapper, each mounted inside a small
  * test element made with defineElement so it gets the real WidgetRoot (store, i18n).
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { ctrlEnter } from './support/keys.ts';
 import { createElement as h, useState } from 'react';

@@ -4,7 +4,8 @@
  * polite confirmation); once the address is confirmed elsewhere the answer says so; a verified
  * reader sees nothing of it. The server has no SMTP here: mails are read from /demo/mail.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-tray/define.ts';
 import { trayActions } from '../../core/mount/tray.ts';

@@ -1,5 +1,6 @@
 /** <vf-ad> against the real server (the demo site's ad settings: standalone = gtag, vendors = local stand-ins). */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-ad/define.ts';
 import { bootCore } from './support/boot.ts';

@@ -2,7 +2,8 @@
  * <vf-analytics-dashboard> against the real server: who may see it, the figures a reader's visit
  * and comments make, the period chooser and table toggles by keyboard, its states, axe.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-analytics-dashboard/define.ts';
 import { analyticsApi } from '../../core/api/analytics.ts';

@@ -1,5 +1,6 @@
 /** <vf-conversation-starter> against the real server: when it shows, what it says, where it leads. */
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { getContainer, newReader, seedConversation, setContainerSettings, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, buttonByText, shadow, waitFor } from './support/dom.ts';

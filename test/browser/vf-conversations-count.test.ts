@@ -1,5 +1,6 @@
 /** <vf-conversations-count> against the real server, with a mock realtime feed. */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { createdEvent, startMockFeed } from './support/realtime.ts';
 import { getContainer, newReader, seedConversation, setContainerSettings, testConfig, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

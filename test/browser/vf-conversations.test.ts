@@ -3,7 +3,8 @@
  * once for the file, as the loader would; comments by "other readers" are posted through the
  * real API before the element renders them.
  */
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { ctrlEnter } from './support/keys.ts';
 import { startMockFeed, createdEvent } from './support/realtime.ts';

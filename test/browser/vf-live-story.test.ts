@@ -3,7 +3,8 @@
  * of a live blog (limit clamped 1–10, default 3), the "Follow the live blog" link (http(s) or
  * relative, on the site's domains only), its title, live updates and the loading, empty and error states.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { unique } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, $$, buttonByText, waitFor } from './support/dom.ts';

@@ -3,7 +3,8 @@
  * server with a mock realtime feed: publishing with the formatting toolbar and an uploaded image,
  * editing, pinning and removing, and ending the live blog — every step by keyboard.
  */
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { unique } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

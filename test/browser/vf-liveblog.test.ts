@@ -4,7 +4,8 @@
  * away), replies, and a guest's attempt acted on 1 s after login. Posts are published by the
  * demo moderator through the real API. Editors' flows: vf-liveblog-editor.test.ts.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { newReader, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

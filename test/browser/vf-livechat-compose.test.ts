@@ -5,7 +5,8 @@
  * mode's countdown (also from the server's 429), premoderation, typing frames sent, and a
  * moderator disabling a message and banning its author from the menu by keyboard.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { newReader, testConfig, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

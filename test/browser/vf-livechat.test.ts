@@ -5,7 +5,8 @@
  * bounded window, quoted replies, typing and presence signals. Sending, slow mode and moderation:
  * vf-livechat-compose.test.ts.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { newReader, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';

@@ -3,7 +3,8 @@
  * labelled by their alt text, sizes reserved), the lightbox by keyboard (Enter, arrows, Escape,
  * focus returned), and the loading, empty, error and offline states; axe in each.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-media-gallery/define.ts';
 import { unique } from './support/api.ts';

@@ -1,5 +1,6 @@
 /** <vf-page-follow> against the real server: guest prompt, follow round trip, data-path / data-url, states, keyboard, axe. */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-page-follow/define.ts';
 import { CONFLICT_MESSAGE, pageTarget } from '../../elements/vf-page-follow/pageTarget.ts';

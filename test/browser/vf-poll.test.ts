@@ -1,5 +1,6 @@
 /** <vf-poll> against the real server: voting (guest and keyboard), live results, moderators, states, axe. */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-poll/define.ts';
 import type { Poll } from '../../core/api/pollTypes.ts';

@@ -1,5 +1,6 @@
 /** <vf-pull-quote> against the real server: which comment it quotes, how it cuts, its states. */
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { adminToken, getContainer, setContainerSettings, newReader, postComment, seedConversation, testConfig, unique, type Reader } from './support/api.ts';
 import { bootCore } from './support/boot.ts';
 import { $, buttonByText, shadow, waitFor } from './support/dom.ts';

@@ -4,7 +4,8 @@
  * (core/push/browser.ts setPushBrowser); the server checks and stores what it sends. The real
  * worker and a real push message are test/e2e/push.test.ts.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import { setPushBrowser, type PushBrowser } from '../../core/push/browser.ts';
 import { newReader, setSiteSettings, testConfig, type Reader } from './support/api.ts';

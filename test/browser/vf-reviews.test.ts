@@ -3,7 +3,8 @@
  * server: writing and editing a review by keyboard, the guest's prompt, the average and its
  * bars, sorting, helpful votes, moderation, live updates, a reader's ratings, and every state.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-review-form/define.ts';
 import '../../elements/vf-average-rating/define.ts';

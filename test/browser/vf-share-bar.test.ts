@@ -4,7 +4,8 @@
  * the shared address; the count's states; keyboard; axe. `navigator.share` and the clipboard
  * are replaced at the edge (the browser API) to observe what is handed to them.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-share-bar/define.ts';
 import '../../elements/vf-share-total/define.ts';

@@ -1,5 +1,6 @@
 /** <vf-topic-follow> against the real server: guest prompt, follow round trip, count, states, keyboard, axe. */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-topic-follow/define.ts';
 import { getStore } from '../../core/store/index.ts';

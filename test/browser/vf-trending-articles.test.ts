@@ -1,5 +1,6 @@
 /** <vf-trending-articles> against the real server: views, tracked clicks, recirculation, states, keyboard, axe. */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-trending-articles/define.ts';
 import type { TrendingContainer } from '../../core/api/types.ts';

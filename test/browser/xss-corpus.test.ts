@@ -6,7 +6,8 @@
  * dialogs stays empty), and each text and name reads exactly as the API returned it (which
  * test/server/xss-corpus.test.ts holds to the reader's text).
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from './support/wait.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { XSS_CORPUS } from '../fixtures/xss/corpus.ts';
 import { getContainer, newReader, postAnonymously, postComment, setAutoModeration, setSiteSettings, testConfig, unique } from './support/api.ts';

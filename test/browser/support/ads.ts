@@ -3,7 +3,7 @@
  * network), a slot in the page, the analytics events core/ads records, and a stand-in CMP
  * speaking the IAB TCF v2 `__tcfapi`.
  */
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './wait.ts';
 import { stopAnalytics } from '../../../core/analytics/lazy.ts';
 import { takeEvents, type RecordedEvent } from '../../../core/analytics/record.ts';
 import { resetConsent } from '../../../core/analytics/consent.ts';

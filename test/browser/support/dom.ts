@@ -1,5 +1,5 @@
 /** Small helpers for reaching into an element's open shadow root. */
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './wait.ts';
 
 export function shadow(el: Element): ShadowRoot {
   if (!el.shadowRoot) throw new Error(`<${el.localName}> has no open shadow root`);

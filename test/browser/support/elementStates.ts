@@ -2,7 +2,8 @@
  * The states every content element shows the same way (loading, error with Retry, offline),
  * checked the same way: each element's test names its mount, its requests and its texts.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from './wait.ts';
 import { $, buttonByText, waitFor } from './dom.ts';
 import type { throttleFetch } from './network.ts';
 import { getStore } from '../../../core/store/index.ts';

@@ -1,7 +1,7 @@
 /**
  * The mails the test server kept (no SMTP in browser tests: demo mode lists them at /demo/mail).
  */
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './wait.ts';
 import { testConfig } from './api.ts';
 
 /** The links of type `vtype` (`reset`, `emailverification`) mailed to `email`, newest first. */

@@ -3,7 +3,7 @@
  * (articlePages.mjs) registered as vf.js would register it; the server reads its title and
  * picture from it (docs/api.md "Pages") before the rails show it.
  */
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from './wait.ts';
 import type { Page } from '../../../core/api/types.ts';
 import { ARTICLE_PAGE_PATH } from './articlePages.mjs';
 import { testConfig } from './api.ts';
