@@ -4,6 +4,8 @@
  * - idempotent: a tag that is already defined is left alone (an embed may load twice);
  * - open shadow root with constructable stylesheets adopted: tokens, shared UI, the element's css;
  * - removing an attribute resets its prop to `undefined` (r2wc ignores removal, issue #230);
+ * - a property set before the element's chunk defined it (`el.limit = 5` on a not yet upgraded
+ *   element, as app code may) is taken over when it connects, not left shadowing the accessor;
  * - the component renders inside `WidgetRoot` (store Provider, host element, i18n);
  * - the element's own stylesheet may be a chunk (`css: () => import('./styles.css')`): until it
  *   is in the element renders nothing; if it fails (`CSS_CHUNK_LOAD_FAILED`) it shows a
@@ -111,6 +113,13 @@ export function defineElement<P extends object>(tag: string, def: ElementDefinit
     }
 
     override connectedCallback(): void {
+      // Own properties set while this was a plain HTMLElement hide r2wc's accessors: pass them on.
+      for (const prop of Object.keys(types)) {
+        if (!Object.hasOwn(this, prop)) continue;
+        const value = (this as unknown as Record<string, unknown>)[prop];
+        delete (this as unknown as Record<string, unknown>)[prop];
+        (this as unknown as Record<string, unknown>)[prop] = value;
+      }
       // A "did not load" placeholder the loader left (light DOM, or a painted shadow root) has done its job.
       for (const root of [this, this.shadowRoot]) root?.querySelectorAll(`[${CHUNK_ERROR_ATTR}]`).forEach((notice) => notice.remove());
       super.connectedCallback();

@@ -92,6 +92,20 @@ describe('defineElement', () => {
     el.removeAttribute('label');
     await waitUntil(() => !('label' in probeProps(el)), 'label reset');
   });
+
+  it('takes over properties an app set before the tag was defined', async () => {
+    const el = document.createElement('vf-test-late') as HTMLElement & ProbeProps;
+    el.label = 'set early';
+    el.count = 4;
+    defineElement<ProbeProps>('vf-test-late', { component: Probe, props: { label: 'string', count: 'number' } });
+    const parent = await fixture(html`<div></div>`);
+    parent.append(el);
+    await rendered(el, 'output');
+    expect(probeProps(el)).to.deep.equal({ label: 'set early', count: 4 });
+    expect(Object.hasOwn(el, 'label')).to.equal(false);
+    el.count = 5;
+    await waitUntil(() => probeProps(el).count === 5, 'a later property reaches the component');
+  });
 });
 
 describe('<Avatar>', () => {
