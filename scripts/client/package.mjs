@@ -1,5 +1,5 @@
 // The developer-facing client distribution (docs/developers.md), written by the build's last step:
-// - dist/custom-elements.json and dist/vf.d.ts, dist/vf-react.d.ts, dist/vf-vue.d.ts;
+// - dist/custom-elements.json and dist/vf.d.ts, dist/vf-react.d.ts, dist/vf-vue.d.ts, dist/vf-svelte.d.ts;
 // - dist/npm/: the npm package `vf-client` (`npm pack ./dist/npm`): the ES entry index.js
 //   (`register({ origin })`, core/loader/module.ts), the same lazy chunks vf.js loads, the
 //   typings, the manifest and VS Code's HTML custom data. The repository's own package.json
@@ -7,16 +7,17 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildManifest, vscodeCustomData } from './manifest.mjs';
-import { coreTypings, reactTypings, vueTypings } from './typings.mjs';
+import { coreTypings, reactTypings, svelteTypings, vueTypings } from './typings.mjs';
 
 const PACKAGE_NAME = 'vf-client';
 
-/** The package's typings files (each React/Vue file imports the core one as `./index.js`). */
+/** The package's typings files (each React/Vue/Svelte file imports the core one as `./index.js`). */
 export function packageTypings(manifest) {
   return {
     'index.d.ts': coreTypings(manifest),
     'react.d.ts': reactTypings(manifest, './index.js'),
     'vue.d.ts': vueTypings(manifest, './index.js'),
+    'svelte.d.ts': svelteTypings(manifest, './index.js'),
   };
 }
 
@@ -36,6 +37,7 @@ export function packageJson({ version, license }) {
       '.': { types: './index.d.ts', default: './index.js' },
       './react': { types: './react.d.ts' },
       './vue': { types: './vue.d.ts' },
+      './svelte': { types: './svelte.d.ts' },
       './custom-elements.json': './custom-elements.json',
       './vscode.html-custom-data.json': './vscode.html-custom-data.json',
       './chunks/*': './chunks/*',
@@ -60,7 +62,7 @@ register({ origin: 'https://comments.example.com' });
 Then use the elements in your markup (\`<vf-conversations></vf-conversations>\`): each kind's code
 loads when the page has it, from the vf server (or from this package's \`chunks/\`, served where
 \`assets\` says). Typings: \`vf-client\` (elements, \`window.vf\`), \`vf-client/react\` (JSX),
-\`vf-client/vue\` (GlobalComponents). Editors read \`custom-elements.json\`; VS Code reads
+\`vf-client/vue\` (GlobalComponents), \`vf-client/svelte\` (SvelteHTMLElements). Editors read \`custom-elements.json\`; VS Code reads
 \`vscode.html-custom-data.json\` (its \`html.customData\` setting).
 
 The guide: docs/developers.md in the vf repository.
@@ -79,6 +81,7 @@ function writeClientDistribution(root) {
   writeFileSync(join(dist, 'vf.d.ts'), typings['index.d.ts']);
   writeFileSync(join(dist, 'vf-react.d.ts'), reactTypings(manifest, './vf.js'));
   writeFileSync(join(dist, 'vf-vue.d.ts'), vueTypings(manifest, './vf.js'));
+  writeFileSync(join(dist, 'vf-svelte.d.ts'), svelteTypings(manifest, './vf.js'));
 
   mkdirSync(join(npm, 'chunks'), { recursive: true });
   for (const file of readdirSync(join(dist, 'chunks')).filter((name) => name.endsWith('.js'))) {

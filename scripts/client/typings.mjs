@@ -2,8 +2,9 @@
 // - `vf.d.ts`: each element's class (typed properties), `HTMLElementTagNameMap` entries, the
 //   elements' event map, `window.vf` (core/loader/index.ts, core/global-api/) and `register()`;
 // - `vf-react.d.ts`: React 19's JSX intrinsic elements (attributes, `on<event-name>` handlers);
-// - `vf-vue.d.ts`: Vue's `GlobalComponents` (props, `on…` handlers as Vue's templates name them).
-// React and Vue are in files of their own, so a project without them still type-checks.
+// - `vf-vue.d.ts`: Vue's `GlobalComponents` (props, `on…` handlers as Vue's templates name them);
+// - `vf-svelte.d.ts`: Svelte 5's `SvelteHTMLElements` (attributes, `on<event-name>` handlers).
+// React, Vue and Svelte are in files of their own, so a project without them still type-checks.
 import { elementsOf } from './manifest.mjs';
 
 const HEADER = '// Generated from custom-elements.json by scripts/client/typings.mjs (npm run build): do not edit.\n';
@@ -106,7 +107,9 @@ function elementInterface(element) {
     : `export type ${element.name}EventMap = {};\n`;
   return `${events}/** \`<${element.tagName}>\`: ${element.summary} */\nexport interface ${element.name} extends HTMLElement {\n${fields}`
     + `  addEventListener<K extends keyof ${element.name}EventMap>(type: K, listener: (this: ${element.name}, event: ${element.name}EventMap[K]) => void, options?: boolean | AddEventListenerOptions): void;\n`
-    + '  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;\n}\n'
+    + '  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;\n'
+    + `  removeEventListener<K extends keyof ${element.name}EventMap>(type: K, listener: (this: ${element.name}, event: ${element.name}EventMap[K]) => void, options?: boolean | EventListenerOptions): void;\n`
+    + '  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;\n}\n'
     + `/** \`<${element.tagName}>\`'s attributes as markup sets them. */\nexport interface ${element.name}Attributes {\n`
     + element.attributes.map((a) => `${doc(a.description)}  '${a.name}'?: ${attributeValue(a.type.text)};\n`).join('')
     + '}\n';
@@ -156,6 +159,24 @@ import type * as Vf from '${from}';
 
 declare module 'vue' {
   interface GlobalComponents {
+${elementsOf(manifest).map(entry).join('')}  }
+}
+`;
+}
+
+/** `vf-svelte.d.ts`: Svelte 5's SvelteHTMLElements; attributes kebab-case and events as `onvf-poll-voted`, as Svelte 5's markup names them. */
+export function svelteTypings(manifest, from) {
+  const entry = (e) => [
+    `    '${e.tagName}': HTMLAttributes<Vf.${e.name}> & {\n`,
+    ...e.attributes.map((a) => `${doc(a.description, '      ')}      '${a.name}'?: ${attributeValue(a.type.text)} | null;\n`),
+    ...e.events.map((event) => `      'on${event.name}'?: (event: Vf.${e.name}EventMap['${event.name}']) => void;\n`),
+    '    };\n',
+  ].join('');
+  return `${HEADER}import type { HTMLAttributes } from 'svelte/elements';
+import type * as Vf from '${from}';
+
+declare module 'svelte/elements' {
+  interface SvelteHTMLElements {
 ${elementsOf(manifest).map(entry).join('')}  }
 }
 `;

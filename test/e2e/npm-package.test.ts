@@ -93,7 +93,7 @@ describe('the vf-client npm package', () => {
   it('packs the ES entry, every chunk, the typings and custom-elements.json, and nothing else', () => {
     const files = packed.files.map((f) => f.path).sort();
     assert.equal(packed.name, 'vf-client');
-    for (const file of ['index.js', 'index.d.ts', 'react.d.ts', 'vue.d.ts', 'custom-elements.json', 'vscode.html-custom-data.json', 'package.json', 'README.md']) {
+    for (const file of ['index.js', 'index.d.ts', 'react.d.ts', 'vue.d.ts', 'svelte.d.ts', 'custom-elements.json', 'vscode.html-custom-data.json', 'package.json', 'README.md']) {
       assert.ok(files.includes(file), `${file} is packed`);
     }
     const chunks = readdirSync('dist/chunks').filter((file) => file.endsWith('.js')).map((file) => `chunks/${file}`);
