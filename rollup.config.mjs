@@ -110,7 +110,8 @@ const loaderPlugins = (module) => [
   replace({ preventAssignment: true, values: { __VF_MANIFEST__: () => readManifest(manifestFile) } }),
   nodeResolve({ browser: true, extensions: ['.ts', '.mjs', '.js'] }),
   esbuild({ target: 'es2020', tsconfig: 'tsconfig.json' }),
-  terser({ ecma: 2020, module, compress: { passes: 2 }, format: { comments: false } }),
+  // The ES entry keeps its import()s' bundler hints (core/loader/start.ts): an app's bundler reads them.
+  terser({ ecma: 2020, module, compress: { passes: 2 }, format: { comments: module ? /webpackIgnore|@vite-ignore/ : false } }),
 ];
 
 const loader = {

@@ -84,8 +84,10 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
   };
 
   // Core is imported plainly; it sets up the importer that element chunks go through (a retry then
-  // really fetches again: core/loader/moduleImport.ts).
-  const importModule = (url: string) => (globalThis.__vfImport ?? ((plain: string) => import(plain)))(url);
+  // really fetches again: core/loader/moduleImport.ts). The chunks are addresses on the vf server,
+  // not modules of the app: the comments tell an app's bundler (webpack, Turbopack, Vite) to leave
+  // these import()s alone (the package's build keeps them: rollup.config.mjs).
+  const importModule = (url: string) => (globalThis.__vfImport ?? ((plain: string) => import(/* webpackIgnore: true */ /* @vite-ignore */ plain)))(url);
 
   // Element chunks are requested with or after core, never before it, and imported once it has run:
   // their code expects core's importer (a server-painted page asks for core a little later,
@@ -119,7 +121,7 @@ export function startLoader({ origin, assets }: LoaderOptions): Record<string, u
   const off = (globalThis as { vfConfig?: { firstPaint?: unknown } }).vfConfig?.firstPaint;
   const painter: Promise<Painter | null> = manifest[PAINT_CHUNK] && ![false, 'off', 'false'].includes(off as never)
     ? Promise.race([
-      (import(chunkUrl(PAINT_CHUNK)) as Promise<Painter>).catch(() => null),
+      (import(/* webpackIgnore: true */ /* @vite-ignore */ chunkUrl(PAINT_CHUNK)) as Promise<Painter>).catch(() => null),
       new Promise<null>((resolve) => setTimeout(resolve, PAINT_CHUNK_WAIT_MS, null)),
     ])
     : Promise.resolve(null);
