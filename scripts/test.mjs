@@ -1,9 +1,9 @@
 // `npm test`: every layer — types, unit, server (SQLite, and PostgreSQL when DATABASE_URL is
 // set), build, browser, end-to-end. Two lanes side by side (about one core each): types, the
-// SQLite server layer, the build and the built server's tests; the unit layer and the PostgreSQL
-// server layer. Then browser and end-to-end, side by side too: both mostly wait (timers, a
-// browser, a server), so together they take 390 s instead of 590 s one after the other (November
-// 2026). Streams each runner's output (a layer run alongside another is printed when it ends),
+// SQLite server layer, the builds (client, server, framework examples) and the built server's
+// tests; the unit layer and the PostgreSQL server layer. Then browser and end-to-end, side by
+// side too: both mostly wait (timers, a browser, a server), so together they take 390 s instead
+// of 590 s one after the other (November 2026). Streams each runner's output (a layer run alongside another is printed when it ends),
 // exits non-zero if any layer fails, and ends with one line: "N passed, N failed, N skipped".
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +56,8 @@ const layers = [
       { name: 'build', cmd: node, args: ['node_modules/rollup/dist/bin/rollup', '-c', 'rollup.config.mjs', '--silent'] },
       // The server's production build (what `npm start` runs), then the tests that start it.
       { name: 'server build', cmd: node, args: ['scripts/build-server.mjs'] },
+      // The framework examples, built against the package the client build wrote (docs/frameworks.md).
+      { name: 'examples build', cmd: node, args: ['scripts/build-examples.mjs'] },
       { name: 'built server', ...nodeTest(['test/build/*.test.ts']) },
     ],
     [

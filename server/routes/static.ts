@@ -1,5 +1,6 @@
 /**
- * Static files: the client bundle (`/vf.js`, `/chunks/*` from dist/), the demo pages, and
+ * Static files: the client bundle (`/vf.js`, `/chunks/*` from dist/), the demo pages, the
+ * framework examples (`/examples/<framework>/` from dist/examples/, docs/frameworks.md), and
  * `/healthz`. A missing build is a 404 that says what to run, not a crash. With `VF_DEMO_CSP`
  * (demo mode) the demo pages come with that Content-Security-Policy, to try a publisher's
  * (docs/server.md "Content-Security-Policy").
@@ -17,6 +18,7 @@ import { answers, sends } from './schemas.ts';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(REPO_ROOT, 'dist');
 const DEMO = join(REPO_ROOT, 'demo');
+const EXAMPLES = join(DIST, 'examples');
 
 /** The vendors with a stand-in in demo/vendors/standin.js: every integration but none. */
 const STAND_IN_VENDORS = AD_INTEGRATIONS.filter((integration) => integration !== 'none');
@@ -37,7 +39,7 @@ export default async function staticRoutes(app: FastifyInstance, { demoCsp }: { 
 
   function send(reply: FastifyReply, root: string, file: string, cache: string | null) {
     if (!existsSync(root)) {
-      throw notFound(root === DIST ? 'The client is not built: run `npm run build`' : `${root} is missing`);
+      throw notFound(root.startsWith(DIST) ? 'The client is not built: run `npm run build`' : `${root} is missing`);
     }
     if (cache) reply.header('Cache-Control', cache);
     // Path traversal is refused by @fastify/send (the file must stay under root).
@@ -72,5 +74,10 @@ export default async function staticRoutes(app: FastifyInstance, { demoCsp }: { 
   app.get<{ Params: { '*': string } }>('/demo/*', { schema: { ...noInput, response: { 200: sends('A demo page or one of its files', '*/*') } } }, (request, reply) =>
     demoPage(reply, request.params['*'] || 'index.html'),
   );
+  // The framework examples (scripts/build-examples.mjs): a folder's address serves its index.html.
+  app.get<{ Params: { '*': string } }>('/examples/*', { schema: { ...noInput, response: { 200: sends('A framework example or one of its files', '*/*') } } }, (request, reply) => {
+    const file = request.params['*'];
+    return send(reply, EXAMPLES, !file || file.endsWith('/') ? `${file}index.html` : file, null);
+  });
   app.get('/', { schema: { ...noInput, response: { 200: sends('The demo index page', 'text/html') } } }, (_request, reply) => demoPage(reply, 'index.html'));
 }
