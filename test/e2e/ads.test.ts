@@ -21,7 +21,10 @@ describe('ads on the demo page', () => {
     const { page, foreign } = await pageWatchingRequests();
     await page.goto(`${server.origin}/demo/ads.html`);
     const standalone = page.locator('vf-ad[surface="standalone"]');
-    await standalone.locator('[data-vendor="gtag"]').waitFor({ timeout: 15000 });
+    // Ad code waits for the page to settle (core/mount/settled.ts: up to 10 s for the painted
+    // conversation's takeover, then up to 2 s for idle time), then loads: on CI's loaded cores,
+    // beside the browser layer, that took over 15 s once.
+    await standalone.locator('[data-vendor="gtag"]').waitFor({ timeout: 30000 });
     assert.equal(await standalone.getByRole('group', { name: 'Advertisement' }).count(), 1);
     await page.locator('vf-ad[surface="liveblog"] [data-vendor="exco"]').waitFor({ timeout: 15000 });
     // An ad is asked for as its box nears the viewport (docs/ads.md): this one is below the fold.

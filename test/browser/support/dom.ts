@@ -42,9 +42,15 @@ export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: s
 }
 
 /**
- * Resolves once the element's running transitions have ended (buttons fade their colours over
- * 120 ms): axe then checks the colours a reader sees, not a frame in between.
+ * Resolves once the element's transitions have ended and none has started for 200 ms (buttons
+ * fade their colours over 120 ms; a live update or a later answer may start one a moment after
+ * the list showed): axe then checks the colours a reader sees, not a frame in between.
  */
-export async function transitionsDone(el: Element): Promise<void> {
-  await Promise.all(shadow(el).getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+export async function transitionsDone(el: Element, quietMs = 200): Promise<void> {
+  for (let round = 0; round < 25; round++) {
+    const running = shadow(el).getAnimations();
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    if (running.length === 0 && shadow(el).getAnimations().length === 0) return;
+  }
 }
