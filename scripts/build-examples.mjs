@@ -18,7 +18,6 @@ const ROOT = resolve(import.meta.dirname, '..');
 export const EXAMPLES = join(ROOT, 'examples');
 const MODULES = join(EXAMPLES, 'node_modules');
 const bin = (path) => join(MODULES, path);
-export const FRAMEWORKS = ['react', 'vue', 'svelte', 'next'];
 
 /** Each framework's type check (the command's arguments after node), run in its folder. */
 export const TYPE_CHECKS = {
