@@ -8,10 +8,10 @@
 // postinstall): TypeScript 5.9 there, because vue-tsc, svelte-check and Next.js use TypeScript's
 // JavaScript API, which the repository's TypeScript 7 no longer has.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { packInto } from './client/package.mjs';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -35,21 +35,6 @@ export async function inExample(folder, args, env = {}) {
   }
 }
 
-/** vf-client as `npm install` puts it: packed from dist/npm, unpacked into examples/node_modules. */
-async function installPackage() {
-  const work = mkdtempSync(join(tmpdir(), 'vf-examples-'));
-  try {
-    const { stdout } = await run('npm', ['pack', join(ROOT, 'dist/npm'), '--json', '--pack-destination', work]);
-    const [{ filename }] = JSON.parse(stdout);
-    const target = join(MODULES, 'vf-client');
-    rmSync(target, { recursive: true, force: true });
-    mkdirSync(target, { recursive: true });
-    await run('tar', ['-xzf', join(work, filename), '-C', target, '--strip-components=1']);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
 async function buildExample(framework) {
   const began = Date.now();
   if (TYPE_CHECKS[framework]) await inExample(framework, TYPE_CHECKS[framework]);
@@ -69,7 +54,7 @@ async function main() {
   if (!existsSync(join(ROOT, 'dist/npm/package.json'))) throw new Error('dist/npm is missing: run the client build (rollup) first');
   if (!existsSync(bin('vite'))) throw new Error('The examples are not installed: run `npm install` (its postinstall installs examples/)');
   const began = Date.now();
-  await installPackage();
+  await packInto(ROOT, join(MODULES, 'vf-client'));
   // Two at a time: this machine's two cores.
   const times = [...await Promise.all([buildExample('react'), buildExample('vue')]), ...await Promise.all([buildExample('svelte'), buildExample('next')])];
   console.log(`Examples built into dist/examples/ in ${((Date.now() - began) / 1000).toFixed(1)} s (${times.join(', ')})`);

@@ -4,8 +4,11 @@
 //   (`register({ origin })`, core/loader/module.ts), the same lazy chunks vf.js loads, the
 //   typings, the manifest and VS Code's HTML custom data. The repository's own package.json
 //   stays the server's.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { buildManifest, vscodeCustomData } from './manifest.mjs';
 import { coreTypings, reactTypings, svelteTypings, vueTypings } from './typings.mjs';
 
@@ -92,6 +95,26 @@ function writeClientDistribution(root) {
   writeFileSync(join(npm, 'vscode.html-custom-data.json'), `${JSON.stringify(vscodeCustomData(manifest), null, 2)}\n`);
   writeFileSync(join(npm, 'package.json'), `${JSON.stringify(packageJson({ version, license }), null, 2)}\n`);
   writeFileSync(join(npm, 'README.md'), README);
+}
+
+/**
+ * The package as `npm install` lays it out: `npm pack` of `dist/npm` (under `root`), unpacked into
+ * `target` (emptied first). Answers npm pack's report: `{ name, filename, files: [{ path }] }`.
+ */
+export async function packInto(root, target) {
+  const run = promisify(execFile);
+  const work = mkdtempSync(join(tmpdir(), 'vf-client-pack-'));
+  try {
+    // An absolute path: npm reads a bare `dist/npm` as a GitHub repository.
+    const { stdout } = await run('npm', ['pack', resolve(root, 'dist/npm'), '--json', '--pack-destination', work]);
+    const [packed] = JSON.parse(stdout);
+    rmSync(target, { recursive: true, force: true });
+    mkdirSync(target, { recursive: true });
+    await run('tar', ['-xzf', join(work, packed.filename), '-C', target, '--strip-components=1']);
+    return packed;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** Rollup plugin: the client distribution, once the ES entry (the build's last output) is written. */

@@ -74,10 +74,9 @@ export default async function staticRoutes(app: FastifyInstance, { demoCsp }: { 
   app.get<{ Params: { '*': string } }>('/demo/*', { schema: { ...noInput, response: { 200: sends('A demo page or one of its files', '*/*') } } }, (request, reply) =>
     demoPage(reply, request.params['*'] || 'index.html'),
   );
-  // The framework examples (scripts/build-examples.mjs): a folder's address serves its index.html.
-  app.get<{ Params: { '*': string } }>('/examples/*', { schema: { ...noInput, response: { 200: sends('A framework example or one of its files', '*/*') } } }, (request, reply) => {
-    const file = request.params['*'];
-    return send(reply, EXAMPLES, !file || file.endsWith('/') ? `${file}index.html` : file, null);
-  });
+  // The framework examples (scripts/build-examples.mjs); @fastify/send answers a folder with its index.html.
+  app.get<{ Params: { '*': string } }>('/examples/*', { schema: { ...noInput, response: { 200: sends('A framework example or one of its files', '*/*') } } }, (request, reply) =>
+    send(reply, EXAMPLES, request.params['*'], null),
+  );
   app.get('/', { schema: { ...noInput, response: { 200: sends('The demo index page', 'text/html') } } }, (_request, reply) => demoPage(reply, 'index.html'));
 }

@@ -96,6 +96,9 @@ describe('the framework examples on the demo site', () => {
   });
 
   it('a framework example\'s folder without its slash, or a file it does not have, is answered plainly', async () => {
+    const folder = await fetch(`${server.origin}/examples/vue`);
+    assert.equal(folder.status, 200);
+    assert.match(await folder.text(), /<title>vf in a Vue app<\/title>/);
     assert.equal((await fetch(`${server.origin}/examples/vue/missing.js`)).status, 404);
     assert.equal((await fetch(`${server.origin}/examples/../package.json`)).status, 404);
   });

@@ -4,31 +4,27 @@
 // makes a <vf-poll> render against the real server, its chunks read from the vf server or, with
 // `assets`, from the package.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { browser, server, useServerAndBrowser } from './setup.ts';
+// @ts-expect-error plain ES module without types
+import { packInto } from '../../scripts/client/package.mjs';
 
 useServerAndBrowser();
-const run = promisify(execFile);
 
-interface PackResult { filename: string; name: string; files: { path: string }[] }
+interface PackResult { name: string; files: { path: string }[] }
 let packed: PackResult;
 let work = '';
 let unpacked = '';
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'vf-npm-'));
-  const { stdout } = await run('npm', ['pack', './dist/npm', '--json', '--pack-destination', work]);
-  packed = (JSON.parse(stdout) as PackResult[])[0]!;
   unpacked = join(work, 'node_modules', 'vf-client');
-  mkdirSync(unpacked, { recursive: true });
-  await run('tar', ['-xzf', join(work, packed.filename), '-C', unpacked, '--strip-components=1']);
+  packed = (await packInto('.', unpacked)) as PackResult;
   site = await startSite();
 });
 after(() => {

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 // Safe to import while rendering on the server: the package touches `window` only in register().
-import { register, type VfConversationsElement } from 'vf-client';
+import { register, type VfConversationsElement, type VfConversationsElementEventMap } from 'vf-client';
 // The elements' JSX types: attributes, their types, and `on<event>` handlers.
 import type {} from 'vf-client/react';
 
@@ -28,7 +28,7 @@ export function Story() {
   const conversations = useRef<VfConversationsElement>(null);
   useEffect(() => {
     const element = conversations.current;
-    const onLogin = (event: CustomEvent<{ user: { name: string }; isNew: boolean }>) =>
+    const onLogin = (event: VfConversationsElementEventMap['vf-login-success']) =>
       setWelcome(`Welcome, ${event.detail.user.name}${event.detail.isNew ? ' (new account)' : ''}`);
     element?.addEventListener('vf-login-success', onLogin);
     return () => element?.removeEventListener('vf-login-success', onLogin);
