@@ -66,7 +66,7 @@ rows.push(...(await firstLoadCallRows()));
 rows.push(...(await largeContainerTable()));
 // Guests and a signed-in reader on a 10,000-comment conversation, 50 connections (the guest cache).
 rows.push(...(await guestListRows()));
-// 50 signed-in readers posting 2,500 comments to that conversation, the last 2,000 timed (bench/posting.ts), per engine.
+// 50 signed-in readers posting 5,000 comments to that conversation, two windows of 2,000 timed (bench/posting.ts), per engine.
 rows.push(...(await postingTable()));
 // The live blog's posts list at scale (bench/liveblog.ts), the same way.
 rows.push(...(await postsListRows()));
