@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../storage/engine.ts';
+import { checkpointInBackground, migrateToLatest, openDatabase } from '../storage/engine.ts';
 import type { Database } from '../storage/schema.ts';
 import { SiteDirectory } from '../engine/sites.ts';
 
@@ -25,6 +25,8 @@ export default fp<{ database: DatabaseConfig }>(
     }
     app.decorate('db', db);
     app.decorate('sites', new SiteDirectory(db));
+    // Not for the migrations and the seed: a thread started then would stay in memory (checkpointer.ts).
+    app.addHook('onListen', async () => checkpointInBackground(db));
     app.addHook('onClose', async () => {
       await db.destroy();
     });

@@ -1,14 +1,15 @@
 /**
- * Opens the database chosen by the configuration: SQLite (better-sqlite3, WAL, foreign keys
- * on) or PostgreSQL (pg Pool). Also runs the migrations.
+ * Opens the database chosen by the configuration: SQLite (better-sqlite3, WAL checkpointed by
+ * a worker thread while busy (checkpointer.ts), foreign keys on) or PostgreSQL (pg Pool). Also runs the migrations.
  */
 import type Sqlite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect } from 'kysely';
 import type * as Pg from 'pg';
 import { loadPackage } from '../lazyPackage.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { type Checkpointer, checkpointingDialect } from './checkpointer.ts';
 import { cachingStatements } from './statementCache.ts';
 
 const INT8_OID = 20;
@@ -30,7 +31,17 @@ export function openDatabase(config: DatabaseConfig): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const { dialect, checkpointer } = checkpointingDialect(sqlite, cachingStatements(sqlite));
+  const db = new Kysely<Database>({ dialect });
+  if (checkpointer) checkpointers.set(db, checkpointer);
+  return db;
+}
+
+const checkpointers = new WeakMap<Kysely<Database>, Checkpointer>();
+
+/** Lets bursts of writes start SQLite's checkpoint thread (checkpointer.ts): once the server listens. */
+export function checkpointInBackground(db: Kysely<Database>): void {
+  checkpointers.get(db)?.resume();
 }
 
 export function isPostgres(db: Kysely<any>): boolean {
