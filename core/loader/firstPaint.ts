@@ -15,7 +15,7 @@ import { vfTrustedTypes } from '../trustedTypes.ts';
 export { adoptTrustedTypes } from '../trustedTypes.ts';
 
 /** Elements the server can paint. */
-export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat'];
+export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat', 'vf-reviews'];
 /** The host attribute naming the data the markup was rendered from (elements/ui/firstPaint.ts). */
 export const FIRST_PAINT_ATTR = 'data-vf-first-paint';
 export const FIRST_PAINT_TIMEOUT_MS = 3000;

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { REVIEW_SORTS, type ReviewSort } from '../../core/api/reviewTypes.ts';
 import { useRatingSummaryQuery, useReviewPageQuery, type ContainerViewArgs } from '../../core/api/reviews.ts';
-import { clampSetting, COMMENT_LIMIT } from '../../core/settings/clamp.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
@@ -19,6 +18,7 @@ import { ViewerProvider } from '../ui/usePermission.ts';
 import { useReviewsContainer } from '../ui/useReviewsContainer.ts';
 import { ReviewItem } from './ReviewItem.tsx';
 import { useStructuredData } from './useStructuredData.ts';
+import { firstSort, reviewsPerPage } from './firstPage.ts';
 
 export interface ReviewsProps {
   /** `vf-container-id`: the reviews' container id (default: the page's). */
@@ -114,11 +114,11 @@ export function Reviews({ vfContainerId, limit, sortedBy }: ReviewsProps) {
   if (state.status === 'error') return <ReviewsError onRetry={state.retry} />;
   if (state.status === 'loading') return <ReviewsLoading lines={8} />;
   const args = { sectionUuid: state.sectionUuid, containerUuid: state.container.content_container_uuid, userUuid: state.userUuid };
-  const sort = (REVIEW_SORTS as readonly string[]).includes(sortedBy ?? '') ? (sortedBy as ReviewSort) : 'newest';
+  const sort = firstSort(sortedBy);
   return (
     <ViewerProvider>
       <LoginPromptProvider>
-        <List key={sort} args={args} limit={clampSetting(limit, COMMENT_LIMIT)} initialSort={sort} />
+        <List key={sort} args={args} limit={reviewsPerPage(limit)} initialSort={sort} />
       </LoginPromptProvider>
     </ViewerProvider>
   );

@@ -1,6 +1,8 @@
 import { Reviews, type ReviewsProps } from './Reviews.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
 import reserves from '../reserves.json';
+import css from './styles.css';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * The page's reviews: each with its author, stars, title, text and Helpful votes, sorted by
@@ -43,7 +45,8 @@ import reserves from '../reserves.json';
 export const reviewsElement: ElementDefinition<ReviewsProps> = {
   component: Reviews,
   props: { vfContainerId: 'string', limit: 'number', sortedBy: 'string' },
-  css: () => import('./styles.css'),
+  css,
   reserve: reserves['vf-reviews'],
   bundle: 'reviews',
+  firstPage: loadFirstPage,
 };

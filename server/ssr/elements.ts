@@ -10,6 +10,7 @@ import { conversationStarterElement } from '../../elements/vf-conversation-start
 import { pullQuoteElement } from '../../elements/vf-pull-quote/element.ts';
 import { liveblogElement } from '../../elements/vf-liveblog/element.ts';
 import { livechatElement } from '../../elements/vf-livechat/element.ts';
+import { reviewsElement } from '../../elements/vf-reviews/element.ts';
 import type { Comment, CommentPage, Container, LiveblogPage } from '../../core/api/types.ts';
 import { discussionForumPosting, liveBlogPosting } from './structuredData.ts';
 
@@ -50,4 +51,7 @@ export const FIRST_PAINT_ELEMENTS: Record<string, FirstPaintElement> = {
       return discussionForumPosting(container as Container, { ...pages[0]!, contents });
     },
   },
+  // The reviews' structured data names the page's title and address, which the browser knows:
+  // the element writes it into the page's head itself (elements/vf-reviews/useStructuredData.ts).
+  'vf-reviews': { definition: reviewsElement, structuredData: () => null },
 };

@@ -10,17 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResult, Container } from '../../core/api/types.ts';
 import { DEMO_COMMENTERS, DEMO_CONVERSATION_ID, DEMO_THREADS } from '../../server/demo/conversation.ts';
 import { bearer, build, buildWithDemoContent, container, postComment, resultOf, signup, signupAs, SITE } from './helpers.ts';
+import type { Painted } from './first-paint-calls.ts';
 import { call } from './comment-calls.ts';
 
-interface Painted {
-  html: string;
-  css: string;
-  structured_data: object | null;
-  data_tag: string;
-  container_uuid: string;
-  locale: string;
-  dir: string;
-}
 
 const COUNT = 'vf-conversations-count';
 const QUOTE = 'vf-pull-quote';

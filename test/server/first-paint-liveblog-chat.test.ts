@@ -12,15 +12,9 @@ import { DEMO_LIVEBLOG_ID } from '../../server/demo/liveblog.ts';
 import { DEMO_CONVERSATION_ID } from '../../server/demo/conversation.ts';
 import type { Comment } from '../../core/api/types.ts';
 import { bearer, build, buildWithDemoContent, resultOf, signup, signupAs, SITE } from './helpers.ts';
+import { keptForTheNextGuest, type Painted } from './first-paint-calls.ts';
 import { liveblog, publish } from './liveblog-calls.ts';
 
-interface Painted {
-  html: string;
-  css: string;
-  structured_data: Record<string, any> | null;
-  data_tag: string;
-  container_uuid: string;
-}
 
 /** The loader's request; a field given as null is left out. */
 const paint = (app: FastifyInstance, tag: 'vf-liveblog' | 'vf-livechat', query: Record<string, string | null> = {}) =>
@@ -133,12 +127,7 @@ test('kept for the next guest, and painted anew after a new post or message', as
     { tag: 'vf-livechat' as const, id: DEMO_CHAT_ID, add: (uuid: string) => sendMessage(app, editor.access_token, uuid, 'And the record falls!'), shows: 'And the record falls!' },
   ];
   for (const { tag, id, add, shows } of cases) {
-    const first = await paint(app, tag, { container_id: id });
-    const hits = app.guestCache.hits;
-    const again = await paint(app, tag, { container_id: id });
-    assert.equal(app.guestCache.hits, hits + 1, `${tag}: the second guest gets the kept answer`);
-    assert.equal(again.body, first.body);
-    const before = resultOf<Painted>(first);
+    const before = await keptForTheNextGuest(app, () => paint(app, tag, { container_id: id }), `${tag}: `);
     assert.ok(!before.html.includes(shows));
     await add(before.container_uuid);
     const after = resultOf<Painted>(await paint(app, tag, { container_id: id }));
