@@ -59,10 +59,17 @@ export interface PollInput {
   content_uuid?: string;
 }
 
-/** GET /{section}/containers/{container}: the live blog's posts that hold a poll. */
+/**
+ * GET /{section}/containers/{container}: the live blog's posts that hold a poll, each with what
+ * sets its height for this reader before they vote: how many options, whether it takes votes
+ * (open) and whether its results show.
+ */
 export interface PostPoll {
   content_uuid: string;
   poll_id: string;
+  options: number;
+  open: boolean;
+  results: boolean;
 }
 
 /** Effective closed state: closed by hand, or past its closing time. */

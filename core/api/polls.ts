@@ -32,9 +32,9 @@ export const pollsApi = baseApi.injectEndpoints({
       query: ({ sectionUuid, pollId, userUuid }) => ({ url: sectionUuid, service: 'polls', params: { poll_id: pollId, ...guestToken(userUuid) } }),
     }),
     /** The live blog's posts that hold a poll: post uuid → poll id (one request per live blog). */
-    postPolls: build.query<Record<string, string>, { sectionUuid: string; containerUuid: string }>({
+    postPolls: build.query<Record<string, PostPoll>, { sectionUuid: string; containerUuid: string }>({
       query: ({ sectionUuid, containerUuid }) => ({ url: `${sectionUuid}/containers/${containerUuid}`, service: 'polls' }),
-      transformResponse: (result: { items: PostPoll[] }) => Object.fromEntries(result.items.map((item) => [item.content_uuid, item.poll_id])),
+      transformResponse: (result: { items: PostPoll[] }) => Object.fromEntries(result.items.map((item) => [item.content_uuid, item])),
     }),
     createPoll: build.mutation<Poll, PollArgs & { input: Omit<PollInput, 'poll_id'> }>({
       query: ({ sectionUuid, pollId, input }) => ({ url: sectionUuid, service: 'polls', method: 'POST', body: { ...input, poll_id: pollId } }),

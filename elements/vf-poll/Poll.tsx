@@ -3,7 +3,7 @@
  * results as the poll's rule allows; the counts move live (a polite status line says the new
  * total). Moderators create the poll here when there is none, and close or reopen it.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { ApiError } from '../../core/api/errors.ts';
 import { POLL_CLOSED, type Poll as PollData } from '../../core/api/pollTypes.ts';
 import { pollsApi, usePollQuery, type PollArgs } from '../../core/api/polls.ts';
@@ -13,7 +13,7 @@ import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscrip
 import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
-import { useHostEvent } from '../ui/hostEvents.ts';
+import { useHost, useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { usePermission, ViewerProvider } from '../ui/usePermission.ts';
@@ -102,12 +102,26 @@ function PollBody({ args, poll, onStale }: { args: PollArgs; poll: PollData; onS
   );
 }
 
+/**
+ * Once the poll (or its error, or "no poll") is on screen, the box a live-blog post reserved for
+ * it (expectedHeight.ts) gives way to its content, before that frame is painted.
+ */
+function useShownOnHost(shown: boolean): void {
+  const host = useHost();
+  useLayoutEffect(() => {
+    if (!shown || !host) return undefined;
+    host.setAttribute('data-vf-shown', '');
+    return () => host.removeAttribute('data-vf-shown');
+  }, [shown, host]);
+}
+
 function PollView({ args, postUuid }: { args: PollArgs; postUuid: string | undefined }) {
   const t = useT();
   const emit = useHostEvent();
   const online = useAppSelector(selectIsOnline);
   const manage = usePermission('polls', 'manage');
   const query = usePollQuery(args);
+  useShownOnHost(query.currentData !== undefined || query.isError);
   const [creating, run] = useRunMutation();
   const [createFailed, setCreateFailed] = useState(false);
   const create = (input: NewPoll) => {

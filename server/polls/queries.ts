@@ -183,7 +183,14 @@ export async function tallyOf(db: Kysely<Database>, poll: string): Promise<Tally
 }
 
 /** The live blog's posts that hold a poll, and those polls' ids. */
-export async function pollsInContainer(db: Kysely<Database>, site: string, container: string): Promise<{ content_uuid: string; poll_id: string }[]> {
-  const rows = await db.selectFrom('polls').select(['content_uuid', 'poll_id']).where('site_uuid', '=', site).where('container_uuid', '=', container).orderBy('date_created').execute();
-  return rows.flatMap((row) => (row.content_uuid ? [{ content_uuid: row.content_uuid, poll_id: row.poll_id }] : []));
+/** A live blog's polls by post, with what shapes each one's box (PostPoll in core/api/pollTypes.ts). */
+export async function pollsInContainer(db: Kysely<Database>, site: string, container: string): Promise<(Pick<PollsTable, 'poll_id' | 'results_visibility' | 'is_closed' | 'closes_at'> & { content_uuid: string; options: number })[]> {
+  const rows = await db
+    .selectFrom('polls')
+    .select((eb) => ['content_uuid', 'poll_id', 'results_visibility', 'is_closed', 'closes_at', eb.selectFrom('poll_options').whereRef('poll_options.poll_uuid', '=', 'polls.uuid').select((o) => o.fn.countAll<number>().as('n')).as('options')])
+    .where('site_uuid', '=', site)
+    .where('container_uuid', '=', container)
+    .orderBy('date_created')
+    .execute();
+  return rows.flatMap(({ content_uuid, options, ...row }) => (content_uuid ? [{ ...row, content_uuid, options: Number(options) }] : []));
 }

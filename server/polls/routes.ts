@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALREADY_VOTED, isPollClosed, MAX_OPTION_LENGTH, POLL_CLOSED, MAX_QUESTION_LENGTH, resultsShownBy, type Poll, type PollInput, type ResultsVisibility } from '../../core/api/pollTypes.ts';
+import { ALREADY_VOTED, isPollClosed, MAX_OPTION_LENGTH, POLL_CLOSED, MAX_QUESTION_LENGTH, resultsShownBy, type Poll, type PollInput, type PostPoll, type ResultsVisibility } from '../../core/api/pollTypes.ts';
 import { can, type PermissionUser } from '../../core/permissions/index.ts';
 import { isPrivileged } from '../../core/permissions/rules.ts';
 import { normaliseName } from '../content/normalise.ts';
@@ -27,11 +27,15 @@ function voterKey(viewer: PermissionUser | null, token: string | undefined): str
   return token ? `guest:${createHash('sha256').update(token).digest('hex')}` : null;
 }
 
+/** Whether this reader sees the counts: moderators always; else the site's login rule and the poll's own. */
+function resultsVisible(site: Site, viewer: PermissionUser | null, visibility: ResultsVisibility, closed: boolean, voted: boolean): boolean {
+  return isPrivileged(viewer) || (can('polls', 'see_results', { user: viewer, settings: site.settings }).allowed && resultsShownBy(visibility, closed, voted));
+}
+
 function present({ row, options }: StoredPoll, site: Site, viewer: PermissionUser | null, myVote: string[] | null): Poll {
   const closed = isPollClosed(row, Date.now());
   const visibility = row.results_visibility as ResultsVisibility;
-  const visible = isPrivileged(viewer) ||
-    (can('polls', 'see_results', { user: viewer, settings: site.settings }).allowed && resultsShownBy(visibility, closed, myVote !== null));
+  const visible = resultsVisible(site, viewer, visibility, closed, myVote !== null);
   return {
     uuid: row.uuid, poll_id: row.poll_id, question: row.question, multiple: Number(row.multiple) === 1,
     results_visibility: visibility, closes_at: row.closes_at === null ? null : Number(row.closes_at), is_closed: closed,
@@ -89,7 +93,18 @@ export default async function pollRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { section: string; container: string } }>(
     '/:section/containers/:container',
     { schema: { params: params(['section', 'container']), querystring: strictObject({}), response: postPollsResult } },
-    async (request) => ({ result: { items: await pollsInContainer(app.db, request.params.section, request.params.container) } }),
+    async (request) => {
+      const site = await siteOf(request.params.section);
+      const viewer = viewerOn(request, site.uuid);
+      const now = Date.now();
+      const items = (await pollsInContainer(app.db, site.uuid, request.params.container)).map((row): PostPoll => {
+        const closed = isPollClosed(row, now);
+        // As this reader sees it before voting: the box the live blog reserves (PostPoll.tsx).
+        const results = resultsVisible(site, viewer, row.results_visibility as ResultsVisibility, closed, false);
+        return { content_uuid: row.content_uuid, poll_id: row.poll_id, options: row.options, open: !closed, results };
+      });
+      return { result: { items } };
+    },
   );
 
   app.get<{ Params: Section; Querystring: Common & { poll_id: string; voter_token?: string } }>(

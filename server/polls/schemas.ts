@@ -64,7 +64,14 @@ export const pollResult = (nullable = false) => answers(nullable ? { anyOf: [{ t
 export const postPollsResult = answers({
   type: 'object',
   properties: {
-    items: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { content_uuid: { type: 'string' }, poll_id: { type: 'string' } }, required: ['content_uuid', 'poll_id'] } },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false,
+        properties: { content_uuid: { type: 'string' }, poll_id: { type: 'string' }, options: { type: 'integer' }, open: { type: 'boolean' }, results: { type: 'boolean' } },
+        required: ['content_uuid', 'poll_id', 'options', 'open', 'results'],
+      },
+    },
   },
   required: ['items'],
 });

@@ -15,11 +15,15 @@ import '../../elements/vf-poll/define.ts';
 import '../../elements/vf-site-settings/define.ts';
 import '../../elements/vf-topic-follow/define.ts';
 import reserves from '../../elements/reserves.json';
+import { expectedPollHeight, POLL_HEIGHT_PROPERTY } from '../../elements/vf-poll/expectedHeight.ts';
 import { bootCore } from './support/boot.ts';
 import { $, waitFor } from './support/dom.ts';
 
 const REVIEWED = 'demo-cookbook-bread';
 const LIVEBLOG = 'demo-liveblog';
+/** A poll in a live-blog post, with the box its post reserves from the live blog's poll list (PostPoll.tsx). */
+const postPoll = (pollId: string, shape: { options: number; open: boolean; results: boolean }) =>
+  `<vf-poll data-under-test poll-id="${pollId}" style="${POLL_HEIGHT_PROPERTY}: ${expectedPollHeight(shape)}"></vf-poll>`;
 
 /** Every `layout-shift` entry from now on; `total()` is their sum. */
 function watchShifts(): { total(): number; stop(): void } {
@@ -60,6 +64,8 @@ describe('no layout shift while an element loads', () => {
   const inLine = (element: string) => `<p>Follow ${element} <span class="after">for the news</span></p>`;
   const cases: Array<[string, string, string, string]> = [
     ['<vf-poll>', '<vf-poll data-under-test poll-id="stadium-plan"></vf-poll>', '640px', '[part~="form"]'],
+    // The demo live blog's poll: four options, its results shown before a vote.
+    ['<vf-poll> in a live-blog post', postPoll('liveblog-bridge-poll', { options: 4, open: true, results: true }), '640px', '[part~="results"]'],
     ['<vf-average-rating>', `<vf-average-rating data-under-test vf-container-id="${REVIEWED}"></vf-average-rating>`, '384px', '[part~="count"]'],
     ['<vf-average-rating compact>', `<vf-average-rating data-under-test compact vf-container-id="${REVIEWED}"></vf-average-rating>`, '384px', '[part~="count"]'],
     ['<vf-topic-follow show-count> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="politics" topic-name="Politics" show-count></vf-topic-follow>'), '640px', '[part~="count"]'],
@@ -80,6 +86,18 @@ describe('no layout shift while an element loads', () => {
       expect(shift, 'layout-shift entries').to.be.at.most(0.001);
     });
   }
+
+  it("a post's reserved box gives way to the poll once it shows: a box too large leaves no gap", async () => {
+    const ownReserve = parseFloat(reserves['vf-poll']['min-height'].match(/[\d.]+rem/)![0]) * 16;
+    const box = await fixture<HTMLElement>(html`<div style="width: 640px"></div>`);
+    box.innerHTML = postPoll('stadium-plan', { options: 10, open: true, results: true });
+    const poll = box.querySelector('vf-poll')!;
+    expect(poll.getBoundingClientRect().height).to.be.above(2 * ownReserve, 'the reserved box, before');
+    await waitFor(() => $(poll, '[part~="form"]'), 'the ballot');
+    await frame();
+    // The demo stadium poll is a three-option ballot, shorter than the element's own reserve.
+    expect(poll.getBoundingClientRect().height).to.be.closeTo(ownReserve, 0.5);
+  });
 
   it('a vf element nested in a vf shadow root has its box before it is defined (a poll in a live-blog post)', async () => {
     const box = await fixture<HTMLElement>(html`<div><vf-topic-follow topic-id="politics"></vf-topic-follow></div>`);

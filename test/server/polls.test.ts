@@ -117,8 +117,15 @@ test('a poll in a live-blog post: attached by a moderator, listed for the live b
   const comment = await postComment(app, mod.access_token, (await container(app)).content_container_uuid, 'not a post');
   assert.deepEqual(refusal(await create(app, mod.access_token, { ...LUNCH, content_uuid: comment.content_uuid })), { status: 400, message: 'No such live-blog post' });
   const poll = resultOf<Poll>(await create(app, mod.access_token, { ...LUNCH, poll_id: `post-${post.content_uuid}`, content_uuid: post.content_uuid }));
-  const listed = resultOf<{ items: PostPoll[] }>(await app.inject({ method: 'GET', url: `${base}/containers/${blog.content_container_uuid}` }));
-  assert.deepEqual(listed.items, [{ content_uuid: post.content_uuid, poll_id: poll.poll_id }]);
+  const later = await publish(app, mod.access_token, blog, 'Who wins?');
+  await create(app, mod.access_token, { ...LUNCH, poll_id: 'winner', options: ['A', 'B', 'C', 'D'], results_visibility: 'after_vote', content_uuid: later.content_uuid });
+  // With each poll, what sets its height before a vote (the box the live blog reserves for it).
+  const listed = async (token?: string) => resultOf<{ items: PostPoll[] }>(await app.inject({ method: 'GET', url: `${base}/containers/${blog.content_container_uuid}`, headers: token ? bearer(token) : {} })).items;
+  assert.deepEqual(await listed(), [
+    { content_uuid: post.content_uuid, poll_id: poll.poll_id, options: 3, open: true, results: true },
+    { content_uuid: later.content_uuid, poll_id: 'winner', options: 4, open: true, results: false },
+  ]);
+  assert.equal((await listed(mod.access_token))[1]!.results, true, 'a moderator sees the results before voting');
 });
 
 test('demo mode seeds the demo polls once, with the demo readers\' votes, one inside a live-blog post', async (t) => {
