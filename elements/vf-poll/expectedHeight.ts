@@ -15,8 +15,8 @@ import type { PostPoll } from '../../core/api/pollTypes.ts';
 export const POLL_HEIGHT_PROPERTY = '--_vf-poll-height';
 
 /** The question, hint, Vote button, total or notice and the gaps; then what each option adds. */
-const BALLOT = { base: '3.1lh + 5.25rem', perOption: '1lh + 0.5rem' };
-const BALLOT_AND_RESULTS = { base: '3.1lh + 4.65rem', perOption: '2lh + 1.95rem' };
+const BALLOT = { base: '3.1lh + 4.5rem', perOption: '1lh + 0.5rem' };
+const BALLOT_AND_RESULTS = { base: '3.1lh + 3.9rem', perOption: '2lh + 1.95rem' };
 
 export function expectedPollHeight(shape: Pick<PostPoll, 'options' | 'open' | 'results'>): string | null {
   if (!shape.open) return null;
