@@ -1,5 +1,6 @@
 import { TrayTrigger, type TrayTriggerProps } from './TrayTrigger.tsx';
 import type { ElementDefinition } from '../ui/defineElement.ts';
+import reserves from '../reserves.json';
 
 /**
  * A bell button that opens and closes the page's `<vf-tray>`. vf adds a floating one to
@@ -24,5 +25,6 @@ export const trayTriggerElement: ElementDefinition<TrayTriggerProps> = {
   component: TrayTrigger,
   props: { floating: 'boolean' },
   css: () => import('./styles.css'),
+  reserve: reserves['vf-tray-trigger'],
   placeholder: 'none',
 };

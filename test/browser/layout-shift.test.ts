@@ -14,6 +14,8 @@ import '../../elements/vf-page-follow/define.ts';
 import '../../elements/vf-poll/define.ts';
 import '../../elements/vf-site-settings/define.ts';
 import '../../elements/vf-topic-follow/define.ts';
+import '../../elements/vf-tray-trigger/define.ts';
+import '../../elements/vf-community-comments/define.ts';
 import reserves from '../../elements/reserves.json';
 import { expectedPollHeight, POLL_HEIGHT_PROPERTY } from '../../elements/vf-poll/expectedHeight.ts';
 import { bootCore } from './support/boot.ts';
@@ -71,6 +73,8 @@ describe('no layout shift while an element loads', () => {
     ['<vf-topic-follow show-count> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="politics" topic-name="Politics" show-count></vf-topic-follow>'), '640px', '[part~="count"]'],
     ['<vf-topic-follow> in a line of text', inLine('<vf-topic-follow data-under-test topic-id="city-budget" topic-name="City budget"></vf-topic-follow>'), '640px', '[part~="button"]'],
     ['<vf-page-follow> in a line of text', inLine('<vf-page-follow data-under-test></vf-page-follow>'), '640px', '[part~="button"]'],
+    // The demo pages' masthead has one in its line of links.
+    ['<vf-tray-trigger> in a line of text', inLine('<vf-tray-trigger data-under-test></vf-tray-trigger>'), '640px', '[part~="button"]'],
     ['<vf-live-story>', `<vf-live-story data-under-test vf-container-id="${LIVEBLOG}" href="/demo/liveblog.html" title="Live: City Marathon 2026"></vf-live-story>`, '672px', '[part~="list"]'],
     ['<vf-media-gallery>', `<vf-media-gallery data-under-test vf-container-id="${LIVEBLOG}" kind="liveblog"></vf-media-gallery>`, '672px', '[part~="grid"]'],
     // The staff elements, as the staging page's guest sees them: the prompt to log in.
@@ -97,6 +101,20 @@ describe('no layout shift while an element loads', () => {
     await frame();
     // The demo stadium poll is a three-option ballot, shorter than the element's own reserve.
     expect(poll.getBoundingClientRect().height).to.be.closeTo(ownReserve, 0.5);
+  });
+
+  it("a community view's loading state stays inside its box, its heading included, in a page's larger font", async () => {
+    const box = await fixture<HTMLElement>(html`<div style="width: 672px; font: 18px/1.6 Georgia, serif"></div>`);
+    box.innerHTML = '<vf-community-comments data-under-test limit="5"></vf-community-comments>';
+    const view = box.querySelector('vf-community-comments')!;
+    const reserved = parseFloat(reserves['vf-community-comments']) * 16;
+    const loading: number[] = [];
+    while (!$(view, '[part~="list"], [part~="empty"], [part~="error"]')) {
+      if ($(view, '[part~="skeleton"]')) loading.push(view.getBoundingClientRect().height);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    expect(loading.length, 'frames with the skeleton').to.be.above(0);
+    expect(Math.max(...loading), 'the loading state, px').to.be.closeTo(reserved, 0.5);
   });
 
   it('a vf element nested in a vf shadow root has its box before it is defined (a poll in a live-blog post)', async () => {
