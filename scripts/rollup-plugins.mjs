@@ -163,14 +163,16 @@ export function reservesModule(file = 'elements/reserves.json') {
 /**
  * Emits `vf.css` (docs/performance.md "Layout shift"): each element's loading box
  * (elements/reserves.json, the same values its `reserve` adopts once defined) for the time before
- * its chunk defines it. A publisher links it in the page's head, so nothing moves when vf arrives.
+ * its chunk defines it, then the elements whose box follows their attributes (`sheets`, minified).
+ * A publisher links it in the page's head, so nothing moves when vf arrives.
  */
-export function reserveSheet(file = 'elements/reserves.json') {
+export function reserveSheet(file = 'elements/reserves.json', sheets = ['elements/vf-trending-articles/reserve.css']) {
   return {
     name: 'vf-reserve-sheet',
-    generateBundle() {
+    async generateBundle() {
       const rules = undefinedReserveCss(JSON.parse(readFileSync(file, 'utf8')));
-      this.emitFile({ type: 'asset', fileName: 'vf.css', source: `/* vf: the elements' boxes until they load */\n${rules}\n` });
+      const more = await Promise.all(sheets.map(async (sheet) => (await transform(readFileSync(sheet, 'utf8'), { loader: 'css', minify: true })).code.trim()));
+      this.emitFile({ type: 'asset', fileName: 'vf.css', source: `/* vf: the elements' boxes until they load */\n${[rules, ...more].join('\n')}\n` });
     },
   };
 }

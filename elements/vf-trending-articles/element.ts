@@ -4,7 +4,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
 /**
  * The site's most discussed articles, or with `content-recirculation` the ones recommended for
  * this reader. Hidden until it enters the viewport; its code and its list load once it is in
- * view, the viewport being watched from 5000 ms after the page started (content.md §2).
+ * view, the viewport being watched from 5000 ms after the page started (content.md §2). Its height
+ * is known from its attributes: /vf.css keeps it from the page's first paint (reserve.css).
  *
  * @summary Trending articles / content recirculation (content.md §2, §5, §7): a list, grid or
  *   carousel of links to trending articles, each with its comment count and, if asked, its picture.
@@ -61,6 +62,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @cssprop [--vf-trending-columns-min=14rem] - Grid view: the narrowest column.
  * @cssprop [--vf-trending-slide-width=16rem] - Carousel view: a slide's width.
  * @cssprop [--vf-trending-thumbnail-width=7.5rem] - List view: a left or right picture's width.
+ * @cssprop [--vf-trending-headline-lines=3] - The lines every headline's box takes (a longer one
+ *   ends in "…"), so every card has one height and /vf.css reserves the block's (reserve.css).
  * @cssprop [--vf-color-text=#1f2328] - Text colour.
  * @cssprop [--vf-color-muted=#59636e] - The comment count.
  * @cssprop [--vf-color-surface=#f6f8fa] - The picture placeholder.

@@ -1,5 +1,5 @@
 /**
- * Static files: the client bundle (`/vf.js`, `/chunks/*` from dist/), the demo pages, the
+ * Static files: the client bundle (`/vf.js`, `/chunks/*` from dist/; `/vf.css` in reserveSheet.ts), the demo pages, the
  * framework examples (`/examples/<framework>/` from dist/examples/, docs/frameworks.md), and
  * `/healthz`. A missing build is a 404 that says what to run, not a crash. With `VF_DEMO_CSP`
  * (demo mode) the demo pages come with that Content-Security-Policy, to try a publisher's
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { AD_INTEGRATIONS } from '../../core/settings/ads.ts';
 import { notFound } from '../errors.ts';
 import { shape } from '../engine/schemas.ts';
+import reserveSheetRoute from './reserveSheet.ts';
 import { answers, sends } from './schemas.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,7 +52,7 @@ export default async function staticRoutes(app: FastifyInstance, { demoCsp }: { 
   app.get('/healthz', { schema: { ...noInput, response: answers(shape({ ok: { type: 'boolean' } }, ['ok'])) } }, async () => ({ result: { ok: true } }));
   app.get('/vf.js', { schema: script('The loader (docs/developers.md)') }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
   // The elements' boxes before they load (docs/performance.md "Layout shift"), linked by publishers.
-  app.get('/vf.css', { schema: { ...noInput, response: { 200: sends("The elements' loading boxes", 'text/css') } } }, (_request, reply) => send(reply, DIST, 'vf.css', SHORT_CACHE));
+  await app.register(reserveSheetRoute, { dist: DIST, cache: SHORT_CACHE });
   // The push service worker (docs/push.md): at the root so its scope is the whole demo origin.
   app.get('/vf_sw.js', { schema: script('The push service worker') }, (_request, reply) => send(reply, DIST, 'vf_sw.js', SHORT_CACHE));
   // Chunks are public code: any origin may load them, without credentials and without `Vary:

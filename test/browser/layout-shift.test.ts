@@ -20,45 +20,13 @@ import reserves from '../../elements/reserves.json';
 import { expectedPollHeight, POLL_HEIGHT_PROPERTY } from '../../elements/vf-poll/expectedHeight.ts';
 import { bootCore } from './support/boot.ts';
 import { $, waitFor } from './support/dom.ts';
+import { frame, loadBetweenBlocks } from './support/shifts.ts';
 
 const REVIEWED = 'demo-cookbook-bread';
 const LIVEBLOG = 'demo-liveblog';
 /** A poll in a live-blog post, with the box its post reserves from the live blog's poll list (PostPoll.tsx). */
 const postPoll = (pollId: string, shape: { options: number; open: boolean; results: boolean }) =>
   `<vf-poll data-under-test poll-id="${pollId}" style="${POLL_HEIGHT_PROPERTY}: ${expectedPollHeight(shape)}"></vf-poll>`;
-
-/** Every `layout-shift` entry from now on; `total()` is their sum. */
-function watchShifts(): { total(): number; stop(): void } {
-  let total = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-  });
-  observer.observe({ type: 'layout-shift' });
-  return { total: () => (observer.takeRecords().forEach((entry) => (total += (entry as PerformanceEntry & { value: number }).value)), total), stop: () => observer.disconnect() };
-}
-
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-
-/**
- * Mounts `markup` (holding the element under test, already defined) between two blocks in a box `width` wide, waits
- * until `loaded` (a selector in its shadow root) shows, and gives the block below's top before and
- * after, and the shifts in between.
- */
-async function loadBetweenBlocks(markup: string, width: string, loaded: string): Promise<{ before: number[]; after: number[]; shift: number }> {
-  const box = await fixture<HTMLElement>(html`<div style="width: ${width}; font: 16px/1.5 system-ui, sans-serif"></div>`);
-  await frame();
-  const shifts = watchShifts();
-  box.innerHTML = `<p>Above</p>${markup}<p class="below">Below</p>`;
-  // The block below, and the words after an inline element in its line.
-  const place = () => [box.querySelector('.below')!.getBoundingClientRect().top, box.querySelector('.after')?.getBoundingClientRect().left ?? 0];
-  const before = place();
-  const element = box.querySelector('[data-under-test]')!;
-  await waitFor(() => $(element, loaded), loaded);
-  await frame();
-  const result = { before, after: place(), shift: shifts.total() };
-  shifts.stop();
-  return result;
-}
 
 describe('no layout shift while an element loads', () => {
   before(() => bootCore());

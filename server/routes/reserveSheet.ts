@@ -1,0 +1,68 @@
+/**
+ * `/vf.css`, the elements' boxes before they load (docs/performance.md "Layout shift"), linked by
+ * publishers in the page's head. The build's dist/vf.css, and for the page's site (the stylesheet
+ * request's Referer, the page's address or origin) what only the site knows: whether its trending
+ * surface shows an ad card, and how tall (elements/vf-trending-articles/reserve.css). A page whose
+ * site is unknown, or that sends no Referer, gets the build's file: its trending block may then
+ * grow by the ad card when its list comes.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { siteReserveCss } from '../../elements/vf-trending-articles/siteReserve.ts';
+import { takesGzip } from '../engine/keptAnswers.ts';
+import { getSite, hostOf } from '../engine/sites.ts';
+import { notFound } from '../errors.ts';
+import { sends } from './schemas.ts';
+
+const CSS = 'text/css; charset=utf-8';
+
+interface Variant {
+  plain: Buffer;
+  gzip: Buffer;
+}
+
+export default async function reserveSheetRoute(app: FastifyInstance, { dist, cache }: { dist: string; cache: string }): Promise<void> {
+  const file = join(dist, 'vf.css');
+  // One entry per rule a site adds (a few ad heights at most), dropped when the build changes.
+  let built = { mtimeMs: -1, variants: new Map<string, Variant>() };
+
+  function variant(extra: string): Variant {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      throw notFound('The client is not built: run `npm run build`');
+    }
+    if (mtimeMs !== built.mtimeMs) built = { mtimeMs, variants: new Map() };
+    let kept = built.variants.get(extra);
+    if (!kept) {
+      const plain = Buffer.concat([readFileSync(file), Buffer.from(extra)]);
+      kept = { plain, gzip: gzipSync(plain, { level: 9 }) };
+      built.variants.set(extra, kept);
+    }
+    return kept;
+  }
+
+  /** The rule of the site the page belongs to; '' when there is none or it cannot be known. */
+  async function extraFor(request: FastifyRequest): Promise<string> {
+    const referer = request.headers.referer;
+    const host = typeof referer === 'string' ? hostOf(referer) : null;
+    const uuid = host ? await app.sites.siteForHost(host) : null;
+    const site = uuid ? await getSite(app.db, uuid) : null;
+    return site ? siteReserveCss(site.settings) : '';
+  }
+
+  app.get(
+    '/vf.css',
+    { schema: { querystring: { type: 'object' }, response: { 200: sends("The elements' loading boxes, with the page's site's", 'text/css') } } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const sheet = variant(await extraFor(request));
+      const gzip = takesGzip(request);
+      reply.type(CSS).header('Cache-Control', cache).header('Vary', 'Referer, Accept-Encoding');
+      if (gzip) reply.header('Content-Encoding', 'gzip');
+      return reply.send(gzip ? sheet.gzip : sheet.plain);
+    },
+  );
+}
