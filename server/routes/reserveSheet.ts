@@ -5,6 +5,10 @@
  * surface shows an ad card, and how tall (elements/vf-trending-articles/reserve.css). A page whose
  * site is unknown, or that sends no Referer, gets the build's file: its trending block may then
  * grow by the ad card when its list comes.
+ *
+ * Cached privately, not `Vary: Referer`: a page of the same origin as the server sends its full
+ * address, so every page would fetch the sheet again. The browser's cache is partitioned by the
+ * top-level site, so one publisher's pages do not get another's; a shared cache must not keep it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync, statSync } from 'node:fs';
@@ -17,13 +21,15 @@ import { notFound } from '../errors.ts';
 import { sends } from './schemas.ts';
 
 const CSS = 'text/css; charset=utf-8';
+/** Five minutes, as vf.js (a release changes it), in the reader's browser only (above). */
+const CACHE = 'private, max-age=300';
 
 interface Variant {
   plain: Buffer;
   gzip: Buffer;
 }
 
-export default async function reserveSheetRoute(app: FastifyInstance, { dist, cache }: { dist: string; cache: string }): Promise<void> {
+export default async function reserveSheetRoute(app: FastifyInstance, { dist }: { dist: string }): Promise<void> {
   const file = join(dist, 'vf.css');
   // One entry per rule a site adds (a few ad heights at most), dropped when the build changes.
   let built = { mtimeMs: -1, variants: new Map<string, Variant>() };
@@ -60,7 +66,7 @@ export default async function reserveSheetRoute(app: FastifyInstance, { dist, ca
     async (request: FastifyRequest, reply: FastifyReply) => {
       const sheet = variant(await extraFor(request));
       const gzip = takesGzip(request);
-      reply.type(CSS).header('Cache-Control', cache).header('Vary', 'Referer, Accept-Encoding');
+      reply.type(CSS).header('Cache-Control', CACHE).header('Vary', 'Accept-Encoding');
       if (gzip) reply.header('Content-Encoding', 'gzip');
       return reply.send(gzip ? sheet.gzip : sheet.plain);
     },

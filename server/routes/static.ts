@@ -52,7 +52,7 @@ export default async function staticRoutes(app: FastifyInstance, { demoCsp }: { 
   app.get('/healthz', { schema: { ...noInput, response: answers(shape({ ok: { type: 'boolean' } }, ['ok'])) } }, async () => ({ result: { ok: true } }));
   app.get('/vf.js', { schema: script('The loader (docs/developers.md)') }, (_request, reply) => send(reply, DIST, 'vf.js', SHORT_CACHE));
   // The elements' boxes before they load (docs/performance.md "Layout shift"), linked by publishers.
-  await app.register(reserveSheetRoute, { dist: DIST, cache: SHORT_CACHE });
+  await app.register(reserveSheetRoute, { dist: DIST });
   // The push service worker (docs/push.md): at the root so its scope is the whole demo origin.
   app.get('/vf_sw.js', { schema: script('The push service worker') }, (_request, reply) => send(reply, DIST, 'vf_sw.js', SHORT_CACHE));
   // Chunks are public code: any origin may load them, without credentials and without `Vary:
