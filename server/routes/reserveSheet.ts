@@ -11,9 +11,10 @@
  * top-level site, so one publisher's pages do not get another's; a shared cache must not keep it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { siteReserveCss } from '../../elements/vf-trending-articles/siteReserve.ts';
 import { takesGzip } from '../engine/keptAnswers.ts';
 import { getSite, hostOf } from '../engine/sites.ts';
@@ -21,6 +22,7 @@ import { notFound } from '../errors.ts';
 import { sends } from './schemas.ts';
 
 const CSS = 'text/css; charset=utf-8';
+const gzipAsync = promisify(gzipCallback);
 /** Five minutes, as vf.js (a release changes it), in the reader's browser only (above). */
 const CACHE = 'private, max-age=300';
 
@@ -34,18 +36,19 @@ export default async function reserveSheetRoute(app: FastifyInstance, { dist }: 
   // One entry per rule a site adds (a few ad heights at most), dropped when the build changes.
   let built = { mtimeMs: -1, variants: new Map<string, Variant>() };
 
-  function variant(extra: string): Variant {
+  // Asynchronous file work: the sheet is asked for on every page view, beside the API's calls.
+  async function variant(extra: string): Promise<Variant> {
     let mtimeMs: number;
     try {
-      mtimeMs = statSync(file).mtimeMs;
+      mtimeMs = (await stat(file)).mtimeMs;
     } catch {
       throw notFound('The client is not built: run `npm run build`');
     }
     if (mtimeMs !== built.mtimeMs) built = { mtimeMs, variants: new Map() };
     let kept = built.variants.get(extra);
     if (!kept) {
-      const plain = Buffer.concat([readFileSync(file), Buffer.from(extra)]);
-      kept = { plain, gzip: gzipSync(plain, { level: 9 }) };
+      const plain = Buffer.concat([await readFile(file), Buffer.from(extra)]);
+      kept = { plain, gzip: await gzipAsync(plain, { level: 9 }) };
       built.variants.set(extra, kept);
     }
     return kept;
@@ -64,7 +67,7 @@ export default async function reserveSheetRoute(app: FastifyInstance, { dist }: 
     '/vf.css',
     { schema: { querystring: { type: 'object' }, response: { 200: sends("The elements' loading boxes, with the page's site's", 'text/css') } } },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const sheet = variant(await extraFor(request));
+      const sheet = await variant(await extraFor(request));
       const gzip = takesGzip(request);
       reply.type(CSS).header('Cache-Control', CACHE).header('Vary', 'Accept-Encoding');
       if (gzip) reply.header('Content-Encoding', 'gzip');
