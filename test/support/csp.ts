@@ -152,17 +152,29 @@ const SCROLL_THROUGH = `(async () => {
   }
 })()`;
 
+/** How long one pass waits for the page to settle before it scrolls through again. */
+const PASS_MS = 2000;
+
 /**
  * Scrolls through the page, then waits until everything vf shows is done and the network is
  * quiet. The page's viewport is tall (STRICT_VIEWPORT): every element, ads included, is in view
- * from the start, as each loads only near the viewport.
+ * from the start, as each loads only near the viewport. The page grows after its load event (the
+ * server's first paint of a conversation adds thousands of pixels, and with them ads in its list
+ * that load only within 500 px of the viewport), so while anything is not done it scrolls through
+ * again, as a reader reading on would: one pass at the load event left the demo ads page's third
+ * in-list ad 260 px past the margin, deciding for ever.
  */
 export async function scrollThrough(page: Page, timeout = 20000): Promise<void> {
-  await page.evaluate(SCROLL_THROUGH);
-  try {
-    await page.waitForFunction(settled, false, { timeout });
-  } catch (error) {
-    throw new Error(`${page.url()} did not settle: ${(await page.evaluate(settled, true) as string[]).join('; ')}`, { cause: error });
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await page.evaluate(SCROLL_THROUGH);
+    try {
+      await page.waitForFunction(settled, false, { timeout: Math.max(1, Math.min(PASS_MS, deadline - Date.now())) });
+      break;
+    } catch (error) {
+      if (Date.now() < deadline) continue;
+      throw new Error(`${page.url()} did not settle: ${(await page.evaluate(settled, true) as string[]).join('; ')}`, { cause: error });
+    }
   }
   await page.waitForLoadState('networkidle');
 }
