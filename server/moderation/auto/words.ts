@@ -1,9 +1,12 @@
 /**
  * A site's banned or suspect words, found in a text the way a reader would read them: whatever
  * the case, leetspeak ("b4dw0rd"), look-alike Unicode (Cyrillic "а", full-width letters) or
- * letters spaced out ("b a d w o r d", "b.a.d"), and only as whole words ("class" does not hold
- * for "ass"). The matching is `obscenity`'s (its transformers and its RegExpMatcher), fed with
- * the site's list. Pure: no I/O.
+ * letters spaced out ("b a d w o r d", "b.a.d"), in the spellings readers of vf's twelve
+ * languages use interchangeably (languages.ts: "Scheisse" for "Scheiße", Serbian in either
+ * script, Arabic with its article and marks, invisible characters dropped), and only as whole
+ * words ("class" does not hold for "ass"; in Arabic, after the particles the language attaches).
+ * The look-alikes and leetspeak are `obscenity`'s (its transformers and its RegExpMatcher), fed
+ * with the site's list; the word boundaries are ours, Unicode-aware. Pure: no I/O.
  *
  * Running every listed word's pattern over each comment costs about 2 µs per word (10 ms for
  * 5,000 words), so an index picks the few words that can be there first: each word's letters
@@ -20,13 +23,14 @@ import {
   toAsciiLowerCaseTransformer,
   type TransformerContainer,
 } from 'obscenity';
+import { type Folded, foldText, isArabic, original, wholeWord, wordForms } from './languages.ts';
 
 /**
- * How obscenity reads a text: look-alikes resolved, lower case, runs of spaces as one, and once
- * more with leetspeak resolved ("b4d" is "bad"; but "ass!" would read "assi", so both readings).
+ * How obscenity reads a text: look-alikes resolved, leetspeak resolved ("b4d" is "bad"), lower
+ * case, runs of spaces as one. The word boundaries are judged on the text itself (wholeWord), so
+ * "ass!" is a whole "ass" though this reading makes it "assi".
  */
 const spaces = () => collapseDuplicatesTransformer({ defaultThreshold: Number.POSITIVE_INFINITY, customThresholds: new Map([[' ', 1]]) });
-const PLAIN: TransformerContainer[] = [resolveConfusablesTransformer(), toAsciiLowerCaseTransformer(), spaces()];
 const LEET: TransformerContainer[] = [resolveConfusablesTransformer(), resolveLeetSpeakTransformer(), toAsciiLowerCaseTransformer(), spaces()];
 const KEY_LENGTH = 3;
 const LETTER = /[\p{L}\p{N}]/u;
@@ -60,21 +64,19 @@ function steps(transformers: TransformerContainer[]): { reset(): void; read(code
   };
 }
 
-/** Reads a text as these transformers do. */
-function reader(transformers: TransformerContainer[]): (text: string) => string {
-  const read = steps(transformers);
-  return (text) => {
-    read.reset();
-    let out = '';
-    for (const char of text) {
-      const code = read.read(char.codePointAt(0)!);
-      if (code !== undefined) out += String.fromCodePoint(code);
-    }
-    return out;
-  };
+const LEET_STEPS = steps(LEET);
+
+/** Reads a text as obscenity does. */
+function readLeet(text: string): string {
+  LEET_STEPS.reset();
+  let out = '';
+  for (const char of text) {
+    const code = LEET_STEPS.read(char.codePointAt(0)!);
+    if (code !== undefined) out += String.fromCodePoint(code);
+  }
+  return out;
 }
 
-const LEET_STEPS = steps(LEET);
 const NOT_A_LETTER = '';
 /**
  * Each code point's letter in the leetspeak reading ('' when it reads as none), worked out once:
@@ -96,29 +98,42 @@ function letterOf(code: number): string {
   return letter;
 }
 
-/** A text as the matchers look at it: itself, the letters and digits of its leetspeak reading (where the index looks), and where in the text each came from. */
+/** A text as the matchers look at it: itself, and its readings (spelled; bare too when that differs, languages.ts). */
 export interface TextReading {
   text: string;
+  readings: Reading[];
+}
+
+/** One reading: the folded text, the letters and digits of its leetspeak reading (where the index looks), and where in the folded text each came from. */
+interface Reading {
+  folded: Folded;
   letters: string;
   at: number[];
 }
 
-/** Reads a text once for every matcher that looks at it (a site's banned and suspect words). */
-export function readText(text: string): TextReading {
+/** A (folded) text's letters in the leetspeak reading, and where in it each came from. */
+function lettersOf(text: string): { letters: string; at: number[] } {
   let letters = '';
   const at: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const original = text.codePointAt(i)!;
-    const letter = letterOf(original);
+    const code = text.codePointAt(i)!;
+    const letter = letterOf(code);
     letters += letter;
     for (let unit = 0; unit < letter.length; unit++) at.push(i); // an astral letter is two units of `letters`
-    if (original > 0xffff) i++;
+    if (code > 0xffff) i++;
   }
-  return { text, letters, at };
+  return { letters, at };
 }
 
-/** The word as an obscenity pattern for that reading: between word boundaries, syntax escaped. */
-const patternOf = (word: string, transformers: TransformerContainer[]) => parseRawPattern(`|${reader(transformers)(word).replace(/[[\]?|\\]/g, '\\$&')}|`);
+/** Reads a text once for every matcher that looks at it (a site's banned and suspect words). */
+export function readText(text: string): TextReading {
+  const spelled = foldText(text, 'spelled');
+  const folds = spelled.differs ? [spelled, foldText(text, 'bare')] : [spelled];
+  return { text, readings: folds.map((folded) => ({ folded, ...lettersOf(folded.text) })) };
+}
+
+/** A listed word's form as an obscenity pattern, syntax escaped (the word boundaries are wholeWord's). */
+const patternOf = (form: string) => parseRawPattern(readLeet(form).replace(/[[\]?|\\]/g, '\\$&'));
 
 /** The text with spaced-out letters closed up, and where each of its characters came from. */
 function closedUp(text: string): { text: string; from: number[] } | null {
@@ -145,26 +160,43 @@ function closedUp(text: string): { text: string; from: number[] } | null {
 
 interface Listed {
   word: string;
+  /** The word as folded (languages.ts wordForms): what is looked for. */
+  form: string;
   letters: string;
-  /** Compiled when a text first comes close to the word (both readings); kept for the next. */
-  matchers?: RegExpMatcher[];
+  /** An Arabic word may follow the particles Arabic attaches; its length in letters says which (languages.ts wholeWord). */
+  arabic: boolean;
+  length: number;
+  /** Compiled when a text first comes close to the word; kept for the next. */
+  matcher?: RegExpMatcher;
 }
 
-/** Every run of up to KEY_LENGTH letters of `letters` (a short word is its own key). */
-function* keysOf(letters: string): Generator<string> {
-  if (letters.length <= KEY_LENGTH) yield letters;
-  for (let i = 0; i + KEY_LENGTH <= letters.length; i++) yield letters.slice(i, i + KEY_LENGTH);
+/**
+ * The index's key for `n` units of `letters` from `i`: a small integer (no string made per
+ * letter of every comment); two runs may share a key, the word's letters are checked after.
+ */
+function keyAt(letters: string, i: number, n: number): number {
+  let key = n;
+  for (let j = i; j < i + n; j++) key = (key * 31 + letters.charCodeAt(j)) & 0x3fffffff;
+  return key;
+}
+
+/** The keys of every run of KEY_LENGTH letters of `letters` (a short word is its own key). */
+function keysOf(letters: string): number[] {
+  if (letters.length <= KEY_LENGTH) return [keyAt(letters, 0, letters.length)];
+  return Array.from({ length: letters.length - KEY_LENGTH + 1 }, (_, i) => keyAt(letters, i, KEY_LENGTH));
 }
 
 export function buildWordMatcher(words: readonly string[]): WordMatcher {
-  const listed = words.map((word) => ({ word, letters: readText(word).letters })).filter((l) => l.letters !== '');
+  const listed: Listed[] = words
+    .flatMap((word) => wordForms(word).map((form) => ({ word, form, letters: lettersOf(form).letters, arabic: isArabic(form), length: [...form].length })))
+    .filter((l) => l.letters !== '');
   // Each word is filed under its rarest key among the list, so no key gathers many words.
-  const often = new Map<string, number>();
+  const often = new Map<number, number>();
   for (const { letters } of listed) for (const key of new Set(keysOf(letters))) often.set(key, (often.get(key) ?? 0) + 1);
-  const index = new Map<string, Listed[]>();
+  const index = new Map<number, Listed[]>();
   for (const entry of listed) {
-    let rarest = '';
-    for (const key of keysOf(entry.letters)) if (!rarest || often.get(key)! < often.get(rarest)!) rarest = key;
+    let rarest = -1;
+    for (const key of keysOf(entry.letters)) if (rarest === -1 || often.get(key)! < often.get(rarest)!) rarest = key;
     const bucket = index.get(rarest);
     if (bucket) bucket.push(entry);
     else index.set(rarest, [entry]);
@@ -178,32 +210,36 @@ export function buildWordMatcher(words: readonly string[]): WordMatcher {
     const found = new Set<Listed>();
     for (let i = 0; i < letters.length; i++) {
       for (let n = shortest; n <= KEY_LENGTH && i + n <= letters.length; n++) {
-        const bucket = index.get(letters.slice(i, i + n));
+        const bucket = index.get(keyAt(letters, i, n));
         if (bucket) for (const entry of bucket) if (letters.includes(entry.letters)) found.add(entry);
       }
     }
     return [...found];
   }
 
+  /** The entry's first whole-word match in the text. */
   function first(entry: Listed, text: string): [number, number] | null {
-    entry.matchers ??= [PLAIN, LEET].map((transformers) => new RegExpMatcher({
-      ...new DataSet<object>().addPhrase((phrase) => phrase.addPattern(patternOf(entry.word, transformers))).build(),
-      blacklistMatcherTransformers: transformers,
-    }));
-    for (const matcher of entry.matchers) {
-      const [hit] = matcher.getAllMatches(text, true);
-      if (hit) return [hit.startIndex, hit.endIndex + 1];
+    entry.matcher ??= new RegExpMatcher({
+      ...new DataSet<object>().addPhrase((phrase) => phrase.addPattern(patternOf(entry.form))).build(),
+      blacklistMatcherTransformers: LEET,
+    });
+    for (const hit of entry.matcher.getAllMatches(text, true)) {
+      const start = wholeWord(entry, text, hit.startIndex, hit.endIndex + 1);
+      if (start !== -1) return [start, hit.endIndex + 1];
     }
     return null;
   }
 
   /**
-   * The word's first match in the text, looked for only around where its letters are: from the
-   * token before to the token after (a word boundary, or a run of spaced-out letters, is decided
-   * by its neighbours).
+   * The word's first match in the folded text, looked for only around where its letters are:
+   * from the token before to the token after (a word boundary, or a run of spaced-out letters,
+   * is decided by its neighbours).
    */
-  function around(entry: Listed, text: string, letters: string, at: number[]): [number, number] | null {
+  function around(entry: Listed, { folded: { text }, letters, at }: Reading): [number, number] | null {
+    // The last window looked in: its every match was judged, so the letters inside it need no window of their own (a long run of them would cost one window each).
+    let seen: [number, number] = [-1, -1];
     for (let k = letters.indexOf(entry.letters); k !== -1; k = letters.indexOf(entry.letters, k + 1)) {
+      if (at[k]! >= seen[0] && at[k + entry.letters.length - 1]! < seen[1]) continue;
       let from = at[k]!;
       while (from > 0 && !TOKEN.test(text[from - 1]!)) from--;
       while (from > 0 && TOKEN.test(text[from - 1]!)) from--;
@@ -218,6 +254,7 @@ export function buildWordMatcher(words: readonly string[]): WordMatcher {
         if (closed) match = [spaced.from[closed[0]]!, spaced.from[closed[1] - 1]! + 1];
       }
       if (match) return [from + match[0], from + match[1]];
+      seen = [from, to];
     }
     return null;
   }
@@ -225,11 +262,14 @@ export function buildWordMatcher(words: readonly string[]): WordMatcher {
   return {
     find(input) {
       if (index.size === 0) return null;
-      const { text, letters, at } = typeof input === 'string' ? readText(input) : input;
+      const { readings } = typeof input === 'string' ? readText(input) : input;
       let best: WordMatch | null = null;
-      for (const entry of candidates(letters)) {
-        const match = around(entry, text, letters, at);
-        if (match && (!best || match[0] < best.match[0])) best = { word: entry.word, match };
+      for (const reading of readings) {
+        for (const entry of candidates(reading.letters)) {
+          const found = around(entry, reading);
+          const match = found && original(reading.folded, found[0], found[1]);
+          if (match && (!best || match[0] < best.match[0])) best = { word: entry.word, match };
+        }
       }
       return best;
     },
