@@ -2,6 +2,7 @@
  * Page identity (spec §2 Page identity): who this page is, read from the host page's meta tags.
  * Pure over the document-like object it is given, so the loader, core and node tests share it.
  * Precedence for each field: `vf:*` > `og:*` > `twitter:*` > plain `<title>` / `description`.
+ * A relative address (the page's url or picture) is resolved against the page's own.
  */
 
 import { REFERRER_PARAMS } from '../analytics/referrerParams.ts';
@@ -73,7 +74,7 @@ export function readPageIdentity(doc: PageDocument, href: string): PageIdentity 
     domain: pick('vf:domain') ?? hostOf(href),
     section: pick('vf:section'),
     lang: (pick('vf:lang') ?? pick('og:locale')?.replace('_', '-') ?? (doc.documentElement?.lang || null) ?? 'en-us').toLowerCase(),
-    image_url: pick('vf:image', 'og:image', 'twitter:image'),
+    image_url: absolute(pick('vf:image', 'og:image', 'twitter:image'), href),
     image_alt: pick('vf:image:alt', 'og:image:alt', 'twitter:image:alt'),
     page_type: (PAGE_TYPES as readonly string[]).includes(typ) ? (typ as PageType) : 'article',
     unique_id: extractUniqueId(pick('vf:unique_id')) ?? extractUniqueId(containerId, true),
@@ -169,6 +170,16 @@ export function stripTracking(url: string, base: string): string {
     }
   }
   return parsed.toString();
+}
+
+/** A relative address (`/img/a.jpg`) resolved against the page, as a browser would; null when it is none. */
+function absolute(url: string | null, base: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return null;
+  }
 }
 
 function hostOf(href: string): string {

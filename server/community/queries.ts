@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CommunityComment, CommunityShow, TopUser } from '../../core/api/types.ts';
 import { authorBanLevel, type Viewer, visibleTo } from '../content/visibility.ts';
 import { type Page, presenterFor, type Row, selectWithActor } from '../engine/contentQueries.ts';
-import { CONFIRMED_META } from '../pages/index.ts';
+import { CONFIRMED_META, pageOfContainer } from '../pages/index.ts';
 import type { ContentType, Database } from '../storage/schema.ts';
 
 const HOUR = 3_600_000;
@@ -46,9 +46,7 @@ export async function communityComments(db: Kysely<Database>, siteUuid: string, 
   let query = selectWithActor(db)
     .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
     // The page, once its metadata is confirmed (never a caller's hint).
-    .leftJoin('pages', (join) =>
-      join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id').on('pages.meta_source', 'in', CONFIRMED_META),
-    )
+    .leftJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(db)).on('pages.meta_source', 'in', CONFIRMED_META))
     .select(['pages.title as page_title', 'pages.url as page_url'])
     .where('contents.site_uuid', '=', siteUuid)
     .where('contents.type', 'in', COMMENT_TYPES)

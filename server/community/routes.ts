@@ -14,7 +14,7 @@ import { communityComments, presentCommunity, topUsers } from './queries.ts';
 import { SORT_ORDERS } from '../engine/contentQueries.ts';
 import { findContainer } from '../engine/containers.ts';
 import { viewerOf } from '../engine/contents.ts';
-import { getPage } from '../pages/index.ts';
+import { containerOfPage, getPage } from '../pages/index.ts';
 import { siteOr404 } from '../engine/sites.ts';
 import { communityListResponse, threadListResponse, topUsersResponse } from './schemas.ts';
 import { type Common, params, strictObject } from '../routes/schemas.ts';
@@ -52,10 +52,10 @@ export default async function communityRoutes(app: FastifyInstance): Promise<voi
 
   const viewerFor = (request: FastifyRequest, siteUuid: string) => viewerOf(app.db, request.user?.row ?? null, siteUuid);
 
-  /** The conversation of a page (`page_id`: the page's uuid); 404 when there is none. */
+  /** The conversation on a page (`page_id`: the page's uuid); 404 when there is none. */
   async function conversationOfPage(pageId: string) {
     const page = await getPage(app.db, pageId);
-    const container = page && (await findContainer(app.db, page.site_uuid, page.unique_id, 'conversation'));
+    const container = page && (await containerOfPage(app.db, page.uuid, 'conversation'));
     if (!page || !container) throw notFound('This page has no conversation');
     return { page, container };
   }

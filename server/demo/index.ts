@@ -41,10 +41,14 @@ import { DEMO_ACCOUNTS, DEMO_SITE, RETIRED_DEMO_PASSWORD } from './site.ts';
 export interface SeedOptions {
   /**
    * In demo mode, also seed the demo pages' content; its files go under this data folder.
-   * `origin`: where the demo pages are served (default http://127.0.0.1:8080), for the demo stories' links.
+   * `origin`: where the demo pages are served (default DEMO_ORIGIN; main.ts gives its PORT's), for
+   * the seeded pages' addresses and pictures and the stand-ins' addresses.
    */
   demoContent?: { dataDir: string; origin?: string };
 }
+
+/** Where `npm start` serves the demo pages without a PORT. */
+export const DEMO_ORIGIN = 'http://127.0.0.1:8080';
 
 export async function seed(app: FastifyInstance, options: SeedOptions = {}): Promise<void> {
   // The demo pages show browser push (docs/push.md); localhost is a secure context.
@@ -62,19 +66,20 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   }
   await seedDemoAccounts(app);
   if (!options.demoContent) return;
+  const origin = options.demoContent.origin ?? DEMO_ORIGIN;
   await seedDemoLiveblog(app, options.demoContent.dataDir);
   await seedDemoChat(app); // after the live blog: it uses the reader that one creates
   await seedDemoConversation(app, options.demoContent.dataDir); // the same reader
   await seedDemoReviews(app); // by the conversation's readers
   await seedDemoTopics(app); // its readers follow the demo topics
-  await seedDemoTrending(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the same readers comment on the demo stories
+  await seedDemoTrending(app, origin); // the same readers comment on the demo stories
   await seedDemoNotifications(app); // after the content they are about
-  await seedDemoShares(app); // some by the demo readers above
+  await seedDemoShares(app, origin); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
-  await seedDemoModerationQueue(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // held and reported items on the pages above (server/demo/moderationQueue.ts)
-  await seedDemoAnalytics(app, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // the dashboard's history
-  await seedDemoIdentity(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080'); // demo/identity.html's stand-ins
-  await seedDemoAutoModeration(app, DEMO_SITE.uuid, options.demoContent.origin ?? 'http://127.0.0.1:8080', DEMO_SITE.domains); // after the seeded content: it judges new items only
+  await seedDemoModerationQueue(app, origin); // held and reported items on the pages above (server/demo/moderationQueue.ts)
+  await seedDemoAnalytics(app, origin); // the dashboard's history
+  await seedDemoIdentity(app, DEMO_SITE.uuid, origin); // demo/identity.html's stand-ins
+  await seedDemoAutoModeration(app, DEMO_SITE.uuid, origin, DEMO_SITE.domains); // after the seeded content: it judges new items only
 }
 
 /**

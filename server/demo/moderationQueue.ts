@@ -3,12 +3,12 @@
  * `demo/staging.html`'s `<vf-moderation-queue>` opens on work to do across pages and kinds. A
  * newcomer, "Sam Newcomer", has comments held in the readers' forum (/demo/forum.html) (a suspect word, a link,
  * new commenter), a live-blog reply and a chat message held (premoderation, spam score) on a live
- * blog and a chat of the queue's own; readers reported a comment there and a cookbook review, with
+ * blog and a chat of the queue's own, on the forum's page too; readers reported a comment there and a cookbook review, with
  * reasons; Sam's new name waits; and the demo moderator
  * has decided a few things already (history for the items and the drawer).
  *
  * Made once: whoever creates Sam seeds the rest; a restart, or a second process starting at the
- * same time, finds Sam and adds nothing.
+ * same time, finds Sam and adds nothing but the forum's page (its address follows the port).
  */
 import type { FastifyInstance } from 'fastify';
 import type { HoldReason } from '../../core/moderation/types.ts';
@@ -20,6 +20,7 @@ import { getCommentWithActor } from '../engine/contentQueries.ts';
 import { contentEvent } from '../engine/contentWrites.ts';
 import { findContainer, getOrCreateContainer } from '../engine/containers.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
+import { joinContainers, readJoins } from '../pages/containerPages.ts';
 import { setReaction } from '../engine/contents.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
 import { createUser, findUserByEmail } from '../engine/users.ts';
@@ -30,7 +31,7 @@ import { DEMO_SITE } from './site.ts';
 
 export const DEMO_NEWCOMER = { email: 'newcomer@vf.local', name: 'Sam Newcomer', pending_name: 'Sam the River Fan' } as const;
 
-/** The demo pages the queue's items are on: the readers' forum (/demo/forum.html), and a live blog and a chat of their own (the other demos keep their content as it is). */
+/** The containers the queue's items are in, all on the readers' forum (/demo/forum.html): its conversation, a live blog and a chat (the other demos keep their content as it is). */
 export const DEMO_QUEUE_PAGES = { article: 'demo-queue-forum', liveblog: 'demo-queue-liveblog', chat: 'demo-queue-chat' } as const;
 
 /** The forum's shown comments are older than the trending window (48 h): the demo's rails list its stories, not the forum. */
@@ -67,17 +68,20 @@ export async function seedDemoModerationQueue(app: FastifyInstance, origin: stri
   if (!moderator || !admin || !reviews || readers.some((r) => !r)) return; // seeded before this in demo mode
   const [maya, tomas, priya] = readers as NonNullable<(typeof readers)[number]>[];
 
+  // The forum's page, as a read of it stores it: the queue shows its title and links there for
+  // the items of its conversation, live blog and chat (the server does not read its own seed).
+  const { page: forum } = await findOrCreatePage(app.db, DEMO_SITE.uuid, {
+    unique_id: DEMO_QUEUE_PAGES.article, url: `${origin}/demo/forum.html`, title: "Readers' forum: dark skies", description: '', image_url: null,
+    image_alt: null, page_type: 'article', owners: [], topics: [], page_section: 'science', lang: 'en',
+  }, 'server');
+  await joinContainers(app.db, DEMO_SITE.uuid, forum.uuid, readJoins({ own: [], shown: [DEMO_QUEUE_PAGES.liveblog, DEMO_QUEUE_PAGES.chat] }));
+
   const sam = await createUser(app.db, { site_uuid: DEMO_SITE.uuid, email: DEMO_NEWCOMER.email, name: DEMO_NEWCOMER.name, password_hash: NO_PASSWORD, user_privilege: 'user' });
   if (!sam) return; // made already: so was the queue
   await app.db.updateTable('users').set({ username_pending: DEMO_NEWCOMER.pending_name, username_moderation_status: 'pending' }).where('uuid', '=', sam.uuid).execute();
   const article = await container(app, DEMO_QUEUE_PAGES.article, 'conversation');
   const liveblog = await container(app, DEMO_QUEUE_PAGES.liveblog, 'liveblog');
   const chat = await container(app, DEMO_QUEUE_PAGES.chat, 'chat');
-  // The forum's page, as a read of it stores it: the queue shows its title and links there.
-  await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-    unique_id: DEMO_QUEUE_PAGES.article, url: `${origin}/demo/forum.html`, title: "Readers' forum: dark skies", description: '', image_url: null,
-    image_alt: null, page_type: 'article', owners: [], topics: [], page_section: 'science', lang: 'en',
-  }, 'server');
 
   const now = Date.now();
   const held = 'awaiting_moderation' as const;

@@ -11,8 +11,8 @@ import { DEMO_SITE } from './site.ts';
 import { findOrCreatePage } from '../pages/queries.ts';
 import { findUserByEmail } from '../engine/users.ts';
 
-/** The page's address as demo/share.html names it (`og:url`), so the page the browser stores is this one. */
-export const DEMO_SHARE_URL = 'http://127.0.0.1:8080/demo/share.html';
+/** The page's path as demo/share.html names it (`og:url`): on the served origin, the page the browser stores is this one. */
+export const DEMO_SHARE_PATH = '/demo/share.html';
 const TITLE = 'Record crowds line the river for the city marathon';
 
 /** Network, and the demo reader who shared (null: a guest). Emails written out, as topics.ts explains. */
@@ -22,9 +22,10 @@ const SHARES: readonly [ShareNetwork, string | null][] = [
   ['whatsapp', null], ['linkedin', null], ['email', 'jonas@vf.local'], ['copy', null], ['copy', null], ['native', 'reader@vf.local'],
 ];
 
-export async function seedDemoShares(app: FastifyInstance): Promise<void> {
+/** `origin`: where the demo pages are served. */
+export async function seedDemoShares(app: FastifyInstance, origin: string): Promise<void> {
   const { page } = await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-    url: DEMO_SHARE_URL, unique_id: null, title: TITLE, description: '', image_url: null, image_alt: null,
+    url: `${origin}${DEMO_SHARE_PATH}`, unique_id: null, title: TITLE, description: '', image_url: null, image_alt: null,
     page_type: 'article', owners: [], topics: [], page_section: 'Sport', lang: 'en-us',
   }, 'server');
   const now = Date.now();

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { FollowedPage } from '../../core/api/notificationTypes.ts';
 import type { Database } from '../storage/schema.ts';
+import { pageUuidOf } from '../pages/index.ts';
 
 export async function followPage(db: Kysely<Database>, user: string, site: string, page: string, now = Date.now()): Promise<void> {
   await db
@@ -32,14 +33,13 @@ export async function pagesOf(db: Kysely<Database>, user: string, limit: number)
   return rows.map((row) => ({ ...row, date_created: Number(row.date_created) }));
 }
 
-/** The followers of the page whose unique id is the container's `container_id`, and that page (one query). */
+/** The followers of the page the container (its `container_id`) is on, and that page (one query). */
 export async function pageFollowersOfContainer(db: Kysely<Database>, site: string, containerId: string): Promise<{ page: string; users: string[] } | null> {
   const rows = await db
     .selectFrom('pages')
     .leftJoin('page_follows', 'page_follows.page_uuid', 'pages.uuid')
     .select(['pages.uuid', 'page_follows.user_uuid'])
-    .where('pages.site_uuid', '=', site)
-    .where('pages.unique_id', '=', containerId)
+    .where('pages.uuid', '=', pageUuidOf(db, site, containerId))
     .execute();
   if (rows.length === 0) return null;
   return { page: rows[0]!.uuid, users: rows.flatMap((row) => (row.user_uuid ? [row.user_uuid] : [])) };

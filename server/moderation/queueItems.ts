@@ -6,7 +6,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { HoldReason, QueueAuthor, QueueDecision, QueueItem } from '../../core/moderation/types.ts';
-import { CONFIRMED_META } from '../pages/index.ts';
+import { CONFIRMED_META, pageOfContainer } from '../pages/index.ts';
 import type { Database } from '../storage/schema.ts';
 import { kindOf } from './queueQuery.ts';
 
@@ -92,9 +92,7 @@ export async function queueItems(db: Kysely<Database>, source: string[] | Select
   const rows = await db
     .selectFrom('contents')
     .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
-    .leftJoin('pages', (join) =>
-      join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id').on('pages.meta_source', 'in', CONFIRMED_META),
-    )
+    .leftJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(db)).on('pages.meta_source', 'in', CONFIRMED_META))
     .select([
       'contents.uuid', 'contents.type', 'contents.state', 'contents.content', 'contents.date_created', 'contents.actor_uuid', 'contents.container_uuid',
       'contents.is_picked', 'contents.total_flags', 'contents.hold_reason', 'pages.uuid as page_uuid', 'pages.title as page_title', 'pages.url as page_url',

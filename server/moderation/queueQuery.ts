@@ -9,6 +9,7 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { QUEUE_KINDS, type QueueKind, type QueueName } from '../../core/moderation/types.ts';
 import type { ContentType, Database } from '../storage/schema.ts';
+import { pagesWithContainers } from '../pages/index.ts';
 
 /** The content types of each kind a moderator names. Live-blog posts are the editors' own: never queued. */
 export const KIND_TYPES: Record<QueueKind, ContentType[]> = {
@@ -117,12 +118,7 @@ function after(cursor: Cursor, descending: boolean) {
 
 /** The site's containers whose page is in `section` (a subquery). */
 function containersOfSection(db: Kysely<Database>, site: string, section: string) {
-  return db
-    .selectFrom('containers')
-    .innerJoin('pages', (join) => join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id'))
-    .select('containers.uuid')
-    .where('containers.site_uuid', '=', site)
-    .where('pages.section', '=', section);
+  return pagesWithContainers(db).select('containers.uuid').where('pages.site_uuid', '=', site).where('pages.section', '=', section);
 }
 
 /** Each queue's number of items on the site. */

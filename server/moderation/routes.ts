@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { QUEUE_KINDS, QUEUES, type QueueKind, type QueueName } from '../../core/moderation/types.ts';
 import { notFound } from '../errors.ts';
 import { answers, type Common, strictObject, uuid } from '../routes/schemas.ts';
-import { CONFIRMED_META } from '../pages/index.ts';
+import { CONFIRMED_META, pagesWithContainers } from '../pages/index.ts';
 import { moderatorOf } from './access.ts';
 import { profileItems } from './profiles.ts';
 import { queueItems } from './queueItems.ts';
@@ -90,14 +90,13 @@ export default async function moderationQueueRoutes(app: FastifyInstance): Promi
     { schema: { querystring: strictObject({ q: shortText(200) }, ['section', 'q']), response: answers({ type: 'array', items: pageOption }) } },
     async (request) => {
       const { site } = await moderatorOf(app.db, request, request.query.section);
-      const rows = await app.db
-        .selectFrom('pages')
-        .innerJoin('containers', (join) => join.onRef('containers.site_uuid', '=', 'pages.site_uuid').onRef('containers.container_id', '=', 'pages.unique_id'))
+      const rows = await pagesWithContainers(app.db)
         .select(['containers.uuid as container_uuid', 'containers.kind', 'pages.title', 'pages.url'])
         .where('pages.site_uuid', '=', site.uuid)
         .where('pages.meta_source', 'in', CONFIRMED_META)
         .where(sql<boolean>`lower(pages.title) like ${containsPattern(request.query.q)} escape '\\'`)
         .orderBy('pages.date_updated', 'desc')
+        .orderBy('page_containers.container_id')
         .limit(20)
         .execute();
       return { result: rows };

@@ -13,6 +13,7 @@ import type { NotificationsTable } from '../storage/schema.ts';
 import { broadcastOf } from './create.ts';
 import { excerpt } from './excerpt.ts';
 import { unique } from './unique.ts';
+import { pageOfContainer } from '../pages/index.ts';
 
 function serviceOf(type: string, contentType: ContentType | undefined): Notification['service_type'] {
   if (type.startsWith('broadcast')) return 'broadcast';
@@ -95,12 +96,12 @@ export async function buildFeed(app: FastifyInstance, user: { uuid: string; site
   };
 }
 
-/** The page of each container (its `container_id` is the page's unique id), where known. */
+/** The page each container is on, where known. */
 async function pageUrls(app: FastifyInstance, site: string, containerUuids: string[]): Promise<Map<string, { url: string; title: string }>> {
   if (containerUuids.length === 0) return new Map();
   const rows = await app.db
     .selectFrom('containers')
-    .innerJoin('pages', (join) => join.onRef('pages.unique_id', '=', 'containers.container_id').onRef('pages.site_uuid', '=', 'containers.site_uuid'))
+    .innerJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(app.db)))
     .select(['containers.uuid', 'pages.url', 'pages.title'])
     .where('containers.site_uuid', '=', site)
     .where('containers.uuid', 'in', containerUuids)

@@ -20,6 +20,7 @@ import { excerpt } from './excerpt.ts';
 import { unique } from './unique.ts';
 import { vapidKeys } from './vapidKeys.ts';
 import { getSite } from '../engine/sites.ts';
+import { pageOfContainer } from '../pages/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,8 +66,8 @@ async function loadContext(app: FastifyInstance, rows: NotificationsTable[]): Pr
       ? app.db
           .selectFrom('contents as c')
           .innerJoin('containers as k', 'k.uuid', 'c.container_uuid')
-          // A container's container_id is its page's unique_id (docs/notifications.md).
-          .leftJoin('pages as p', (join) => join.onRef('p.site_uuid', '=', 'k.site_uuid').onRef('p.unique_id', '=', 'k.container_id'))
+          // The page the content's container is on (docs/notifications.md).
+          .leftJoin('pages as p', (join) => join.on('p.uuid', '=', pageOfContainer(app.db, 'k')))
           .select(['c.uuid', 'c.content', 'p.url', 'p.title', 'p.lang'])
           .where('c.uuid', 'in', contentIds)
           .execute()

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Page, PageChange, PageInput, PageMetaSource, PageType } from '../../core/api/types.ts';
 import type { Database, PagesTable } from '../storage/schema.ts';
+import { JOIN_STRENGTH, joinContainers } from './containerPages.ts';
 
 export type PageRow = Selectable<PagesTable>;
 /** What a page says about itself, and what a read of it stores. */
@@ -42,7 +43,9 @@ export function toApiPage(row: PageRow): Page {
 /**
  * The page for (site, key), creating it from `input` when there is none; `created` tells which.
  * `source` is where the metadata comes from: a caller's `hint`, or the `server`'s own (the demo
- * seed), which also replaces an existing page's metadata unless staff corrected it.
+ * seed), which also replaces an existing page's metadata and address (the demo's port may change)
+ * unless staff corrected it. A new page's key names its conversation (containerPages.ts)
+ * until a read of the page says more.
  */
 export async function findOrCreatePage(
   db: Kysely<Database>,
@@ -76,12 +79,16 @@ export async function findOrCreatePage(
     .onConflict((oc) => {
       const sameKey = oc.columns(['site_uuid', 'unique_id']);
       if (source === 'hint') return sameKey.doNothing();
-      const meta = { title: input.title, description: input.description, image_url: input.image_url, image_alt: input.image_alt, meta_source: source };
+      const meta = { url: input.url, title: input.title, description: input.description, image_url: input.image_url, image_alt: input.image_alt, meta_source: source };
       return sameKey.doUpdateSet(meta).where('pages.meta_source', '!=', 'staff');
     })
     .execute();
   const page = await db.selectFrom('pages').selectAll().where('site_uuid', '=', siteUuid).where('unique_id', '=', key).executeTakeFirstOrThrow();
-  return { page, created: page.uuid === uuid };
+  const created = page.uuid === uuid;
+  // The seed's pages are the server's own; a caller's key holds until a read of the page says more.
+  const strength = source === 'server' ? JOIN_STRENGTH.ownAsRead : JOIN_STRENGTH.byKey;
+  if (created || source === 'server') await joinContainers(db, siteUuid, page.uuid, new Map([[key, strength]]), now);
+  return { page, created };
 }
 
 export async function getPage(db: Kysely<Database>, uuid: string): Promise<PageRow | null> {
@@ -107,15 +114,16 @@ export async function updatePage(db: Kysely<Database>, uuid: string, change: Pag
 }
 
 /**
- * Claims the read of a page's metadata at `now`: true when its metadata may be read (a hint, or
- * read from the page before) and no read started within `gapMs`. One process, one request wins.
+ * Claims the read of a page at `now`: true when it is not the server's own (a staff page is read
+ * for its conversations only: saveReadMeta leaves its metadata) and no read started within
+ * `gapMs`. One process, one request wins.
  */
 export async function claimMetaRead(db: Kysely<Database>, uuid: string, now: number, gapMs: number): Promise<boolean> {
   const result = await db
     .updateTable('pages')
     .set({ meta_read_at: now })
     .where('uuid', '=', uuid)
-    .where('meta_source', 'in', READABLE)
+    .where('meta_source', '!=', 'server')
     .where((eb) => eb.or([eb('meta_read_at', 'is', null), eb('meta_read_at', '<=', now - gapMs)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

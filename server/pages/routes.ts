@@ -98,7 +98,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
         page_section: body.page_section ?? null,
         lang: body.lang ?? null,
       });
-      if (created || callAsksForRead(page, body)) app.pageMeta.refresh(page.uuid);
+      if (created || callAsksForRead(page, body, app.pageMeta.now())) app.pageMeta.refresh(page.uuid);
       return { result: toApiPage(page) };
     },
   );

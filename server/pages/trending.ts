@@ -1,7 +1,7 @@
 /**
  * Trending containers (content.md §7 "trending"): the site's containers opened within the last
  * `days` that had a visible comment within the last `hours`, most visible content first, with
- * the page each belongs to when the page is known (`pages.unique_id` = `container_id`) and its
+ * the page each belongs to when the page is known (containerPages.ts) and its
  * metadata confirmed (read from the page, or set by staff: never a caller's hint).
  * For one reader (trendingrecommended) it leaves out what they commented in or read, and puts
  * pages on topics they follow first.
@@ -11,6 +11,7 @@ import type { TrendingContainer } from '../../core/api/types.ts';
 import { toApiContainer } from '../engine/containers.ts';
 import { visitorKey } from './pageReads.ts';
 import { CONFIRMED_META } from './queries.ts';
+import { pageOfContainer } from './containerPages.ts';
 import type { Database } from '../storage/schema.ts';
 
 const HOUR = 3_600_000;
@@ -79,9 +80,7 @@ export async function trendingContainers(db: Kysely<Database>, siteUuid: string,
   const rows = await db
     .selectFrom(top)
     .innerJoin('containers', 'containers.uuid', 'top.uuid')
-    .leftJoin('pages', (join) =>
-      join.onRef('pages.site_uuid', '=', 'containers.site_uuid').onRef('pages.unique_id', '=', 'containers.container_id').on('pages.meta_source', 'in', CONFIRMED_META),
-    )
+    .leftJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(db)).on('pages.meta_source', 'in', CONFIRMED_META))
     .selectAll('containers')
     .select(['pages.title', 'pages.url', 'pages.image_url', 'pages.image_alt', 'pages.topics'])
     .orderBy('top.total_visible_content', 'desc')

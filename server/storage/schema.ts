@@ -213,6 +213,18 @@ export interface PagesTable {
   meta_source: Generated<string>;
   /** When the server last started reading the page (ms); null: never. */
   meta_read_at: number | null;
+  /** When a read of the page last collected its conversations (migration 026, ms); null: never. */
+  containers_read_at: number | null;
+}
+
+/** The page each conversation is on (migration 026): one per site and container id (server/pages/containerPages.ts). */
+export interface PageContainersTable {
+  site_uuid: string;
+  container_id: string;
+  page_uuid: string;
+  /** How surely the page holds it: 3 its own as read, 2 shown by an element, 1 its key (containerPages.ts JOIN_STRENGTH). */
+  strength: number;
+  date_created: number;
 }
 
 /** Social popup logins in progress (migration 010): see server/auth/socialFlows.ts. */
@@ -231,6 +243,7 @@ export interface Database {
   contents: ContentsTable;
   reactions: ReactionsTable;
   pages: PagesTable;
+  page_containers: PageContainersTable;
   events: EventsTable;
   bans: BansTable;
   login_flows: LoginFlowsTable;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { AuthResult } from '../../core/api/types.ts';
 import type { QueueCounts, QueueItem, QueuePage } from '../../core/moderation/types.ts';
 import { DEMO_NEWCOMER } from '../../server/demo/moderationQueue.ts';
-import { seed } from '../../server/demo/index.ts';
+import { DEMO_ORIGIN, seed } from '../../server/demo/index.ts';
 import { bearer, buildWithDemoContent, countRows, resultOf, SITE } from './helpers.ts';
 
 test('demo mode: held and reported items across pages and kinds with their reasons, a pending name, a history; once', async (t) => {
@@ -21,7 +21,9 @@ test('demo mode: held and reported items across pages and kinds with their reaso
   assert.deepEqual(new Set(pending.items.map((i) => i.reason?.rule)), new Set(['suspect_word', 'link', 'new_commenter', 'premoderation', 'spam_score']));
   const suspect = pending.items.find((i) => i.reason?.rule === 'suspect_word')!;
   assert.equal(suspect.content.slice(...suspect.reason!.match!), suspect.reason!.word, 'the word is marked where it is');
-  assert.ok(pending.items.every((i) => i.author.name === DEMO_NEWCOMER.name && i.page.title !== undefined));
+  assert.ok(pending.items.every((i) => i.author.name === DEMO_NEWCOMER.name));
+  // Every item names its page and links to itself there: the forum's conversation, live blog and chat.
+  for (const item of pending.items) assert.deepEqual([item.kind, item.page.title, item.link], [item.kind, "Readers' forum: dark skies", `${DEMO_ORIGIN}/demo/forum.html?deeplink=${item.uuid}`]);
 
   const reported = await get<QueuePage<QueueItem>>('queue/reported');
   assert.deepEqual(new Set(reported.items.map((i) => i.kind)), new Set(['comment', 'review']));

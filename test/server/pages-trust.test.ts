@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BootstrapResult, CommunityComment, Page, TrendingContainer } from '../../core/api/types.ts';
 import { bearer, build, container, countRows, postComment, resultOf, SITE, signup, signupAs } from './helpers.ts';
 
-const NIGHT_SKY = { title: 'Why the night sky is getting brighter', description: 'Astronomers count fewer stars every year as street lights multiply.', image_url: 'http://127.0.0.1:8080/demo/river.jpg' };
+const NIGHT_SKY = { title: 'Why the night sky is getting brighter', description: 'Astronomers count fewer stars every year as street lights multiply.', image_url: null }; // the article has no picture of its own
 
 const postPage = (app: FastifyInstance, body: Record<string, unknown>, token?: string) =>
   app.inject({ method: 'POST', url: '/api/v2/pages', headers: bearer(token), payload: { section: SITE, ...body } });

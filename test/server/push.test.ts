@@ -10,6 +10,7 @@ import type { PushPayload } from '../../core/api/notificationTypes.ts';
 import { pushNotifications } from '../../server/notifications/push.ts';
 import type { NotificationsTable } from '../../server/storage/schema.ts';
 import { updateSiteSettings } from '../../server/engine/sites.ts';
+import { findOrCreatePage } from '../../server/pages/queries.ts';
 import { startPushService, type PushService } from '../support/pushService.ts';
 import { bearer, build, container, countRows, postComment, resultOf, SITE, signup } from './helpers.ts';
 
@@ -132,11 +133,9 @@ test('a reply notification reaches the push service signed, encrypted, and in th
   const s = push.subscriber();
   resultOf(await subscribe(app, author.access_token, { subscription_id: s.id, endpoint: s.endpoint, public_key: s.public_key, auth_secret: s.auth_secret }));
   const c = await container(app, 'push-article');
-  const now = Date.now();
-  await app.db
-    .insertInto('pages')
-    .values({ uuid: randomUUID(), site_uuid: SITE, unique_id: 'push-article', url: 'https://news.example/artikel', title: 'Artikel', description: '', image_url: null, image_alt: null, page_type: 'article', owners: '[]', topics: '[]', section: null, lang: 'de-DE', date_created: now, date_updated: now })
-    .execute();
+  await findOrCreatePage(app.db, SITE, {
+    unique_id: 'push-article', url: 'https://news.example/artikel', title: 'Artikel', description: '', image_url: null, image_alt: null, page_type: 'article', owners: [], topics: [], page_section: null, lang: 'de-DE',
+  });
   const parent = await postComment(app, author.access_token, c.content_container_uuid, 'My take');
   const reply = await postComment(app, replier.access_token, c.content_container_uuid, 'I <b>agree</b> &amp; more', parent.content_uuid);
   const row = notificationRow({ user_uuid: author.user.uuid, actor_uuid: replier.user.uuid, type: 'reply', content_uuid: reply.content_uuid, grouping_key: `reply:${parent.content_uuid}` });

@@ -15,8 +15,8 @@ import { SHARES_PER_PAGE } from '../../server/shares/routes.ts';
 import { saveMedia } from '../../server/media/media.ts';
 import type { ShareTotals } from '../../server/shares/queries.ts';
 import { DEMO_LIVEBLOG_ID } from '../../server/demo/liveblog.ts';
-import { DEMO_SHARE_URL } from '../../server/demo/shares.ts';
-import { seed } from '../../server/demo/index.ts';
+import { DEMO_SHARE_PATH } from '../../server/demo/shares.ts';
+import { DEMO_ORIGIN, seed } from '../../server/demo/index.ts';
 import { bearer, build, buildWithDemoContent, countRows, resultOf, SITE, signup, signupAs } from './helpers.ts';
 import { lb, liveblog, publish } from './liveblog-calls.ts';
 
@@ -136,7 +136,7 @@ describe('media gallery', () => {
 
 test("demo mode: the share page has its shares, some by demo readers, once however often the seed runs; the live blog's image is in its gallery", async (t) => {
   const { app, dataDir } = await buildWithDemoContent(t, {}, 2);
-  const page = resultOf<Page>(await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: DEMO_SHARE_URL } }));
+  const page = resultOf<Page>(await app.inject({ method: 'POST', url: '/api/v2/pages', payload: { section: SITE, url: `${DEMO_ORIGIN}${DEMO_SHARE_PATH}` } }));
   const seeded = await totals(app, page.id);
   assert.ok(seeded.total >= 10, `${seeded.total} shares`);
   assert.ok((await app.db.selectFrom('shares').select('sharer_uuid').where('sharer_uuid', 'is not', null).execute()).length > 0, 'some have a sharer');

@@ -34,6 +34,11 @@ describe('readPageIdentity', () => {
     assert.equal(twitterOnly.title, 'T title');
   });
 
+  it('resolves a relative og:url and picture against the page, as a browser would (the demo pages name theirs so)', () => {
+    const page = readPageIdentity(fakeDocument({ meta: [meta('og:url', '/demo/article.html'), meta('og:image', '/demo/trending/trees.svg')] }), 'http://127.0.0.1:3000/demo/article.html?x=1');
+    assert.deepEqual([page.url, page.image_url], ['http://127.0.0.1:3000/demo/article.html', 'http://127.0.0.1:3000/demo/trending/trees.svg']);
+  });
+
   it('reads the vf:* identity tags and <html lang>', () => {
     const page = readPageIdentity(
       fakeDocument({

@@ -28,6 +28,7 @@ import { webhooks } from './022_webhooks.ts';
 import { pageMeta } from './023_page_meta.ts';
 import { moderationQueue } from './024_moderation_queue.ts';
 import { moderationQueueIndexes } from './025_moderation_queue_indexes.ts';
+import { pageContainers } from './026_page_containers.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '023_page_meta': pageMeta,
   '024_moderation_queue': moderationQueue,
   '025_moderation_queue_indexes': moderationQueueIndexes,
+  '026_page_containers': pageContainers,
 };
 
 export const migrationProvider: MigrationProvider = {

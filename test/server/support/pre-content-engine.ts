@@ -21,10 +21,11 @@ export const PASSWORD = 'old-schema-password';
 const T = 1_700_000_000_000; // fixed times: every value is known to the assertions
 
 /**
- * An empty database of the engine under test, at `LAST_OLD_MIGRATION`; `env` builds the app on it.
+ * An empty database of the engine under test, at `upTo` (LAST_OLD_MIGRATION unless another
+ * migration's test asks for its own); `env` builds the app on it.
  * Removed after the test (cleanups run last-in first-out, like helpers.ts build()).
  */
-export async function oldDatabase(t: TestContext, cleanups: (() => Promise<void>)[]): Promise<{ db: Kysely<any>; env: Record<string, string> }> {
+export async function oldDatabase(t: TestContext, cleanups: (() => Promise<void>)[], upTo = LAST_OLD_MIGRATION): Promise<{ db: Kysely<any>; env: Record<string, string> }> {
   t.after(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
@@ -33,7 +34,7 @@ export async function oldDatabase(t: TestContext, cleanups: (() => Promise<void>
   const env: Record<string, string> = { VF_DATA_DIR: dataDir, LOG_LEVEL: 'silent', VF_POST_LIMIT: '0' };
   if (usingPostgres) env['DATABASE_URL'] = await freshPostgres(cleanups);
   const db: Kysely<any> = openDatabase(usingPostgres ? { engine: 'postgres', url: env['DATABASE_URL']! } : { engine: 'sqlite', file: join(dataDir, 'vf.sqlite') });
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(LAST_OLD_MIGRATION);
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(upTo);
   if (error) throw error;
   return { db, env };
 }
