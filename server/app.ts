@@ -50,6 +50,7 @@ import staticRoutes from './routes/static.ts';
 import importExportRoutes from './import/routes.ts';
 import loginRoutes from './identity/loginRoutes.ts';
 import identityRoutes from './identity/routes.ts';
+import { DemoAccounts, thisMachineOnly } from './plugins/demoGate.ts';
 import { registerIdentityStandIns } from './standins/identity.ts';
 import { registerScorerStandIns } from './standins/scorers.ts';
 import thirdPartyRoutes from './identity/thirdpartyRoutes.ts';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     postLimit: number;
     /** Demo mode (config.ts `demo`): the seed makes the demo accounts, mail is kept for /demo/mail. */
     demo: boolean;
+    /** The accounts demo mode publishes the passwords of, named by the seed: they log in only on this machine (plugins/demoGate.ts). */
+    demoAccounts: DemoAccounts;
   }
 }
 
@@ -88,6 +91,8 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
     // Bodies are not coerced; numbers in query strings are decimal; text is well-formed (validation.ts).
     schemaController: { compilersFactory: { buildValidator } },
     schemaErrorFormatter: formatSchemaErrors,
+    // VF_TRUST_PROXY: request.ip (every per-address limit, the logs) is the address these proxies saw.
+    trustProxy: config.trustProxy ?? false,
   });
   installErrorHandlers(app);
   requestLog(app);
@@ -100,6 +105,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.decorate('postLimiter', new SlidingWindowLimiter(Date.now));
   app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);
   app.decorate('demo', config.demo);
+  app.decorate('demoAccounts', new DemoAccounts());
   app.decorate('vapidSubject', config.vapidSubject ?? null);
   app.decorate('pushHosts', config.pushHosts ?? DEFAULT_PUSH_HOSTS);
 
@@ -170,9 +176,15 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(realtimeRoutes);
   app.register(avatarRoutes, { dataDir: config.dataDir });
   app.register(staticRoutes, { demoCsp: config.demoCsp ?? null });
-  // Demo mode: the identity platforms' stand-ins the demo site's logins call (docs/login.md).
-  if (config.demo) registerIdentityStandIns(app);
-  if (config.demo) registerScorerStandIns(app); // and the spam and toxicity scorers' (docs/moderation.md)
+  // Demo mode: the identity platforms' stand-ins the demo site's logins call (docs/login.md) and
+  // the spam and toxicity scorers' (docs/moderation.md), for this machine only.
+  if (config.demo) {
+    app.register(async function demoStandIns(standIns) {
+      standIns.addHook('onRequest', thisMachineOnly);
+      registerIdentityStandIns(standIns);
+      registerScorerStandIns(standIns);
+    });
+  }
   app.register(openApiRoutes, { routes });
   return app;
 }

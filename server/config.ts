@@ -65,6 +65,8 @@ export interface Config {
   webhookTimeoutSeconds?: number;
   /** Attempts per delivery before it is marked failed (`VF_WEBHOOK_MAX_ATTEMPTS`). */
   webhookMaxAttempts?: number;
+  /** The reverse proxies whose X-Forwarded-For is believed (`VF_TRUST_PROXY`: addresses, CIDRs, loopback/linklocal/uniquelocal); null: none. */
+  trustProxy?: string[] | null;
   /** How long a SIGTERM/SIGINT waits for sockets and requests to finish before exiting anyway (`VF_DRAIN_SECONDS`, server/operations/shutdown.ts). */
   drainSeconds?: number;
 }
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     demo,
     demoCsp: readDemoCsp(env, demo),
+    trustProxy: readTrustProxy(env),
     dataDir,
     database: readDatabase(env, dataDir),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -215,6 +218,28 @@ export function isLoopbackHost(host: string): boolean {
   if (host.toLowerCase() === 'localhost') return true;
   const family = isIP(host);
   return family !== 0 && LOOPBACK.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Fastify's (proxy-addr's) names of address ranges, also taken by VF_TRUST_PROXY. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `VF_TRUST_PROXY`: IP addresses, CIDRs or range names, comma-separated (Fastify's `trustProxy` list). */
+function readTrustProxy(env: Env): string[] | null {
+  const raw = nonEmpty(env, 'VF_TRUST_PROXY');
+  if (raw === undefined) return null;
+  // Fastify's `true` (every peer) and hop counts would let a client reaching vf directly choose its address.
+  if (/^(true|all|\*|\d+)$/i.test(raw)) throw new ConfigError(`VF_TRUST_PROXY names the proxies to believe, not a switch or a hop count: list their addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8), got "${raw}"`);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !PROXY_RANGES.has(entry) && !isAddressOrCidr(entry));
+  if (bad !== undefined) throw new ConfigError(`VF_TRUST_PROXY: "${bad}" is not an IP address or CIDR (e.g. 127.0.0.1, 10.0.0.0/8, ::1) nor loopback, linklocal or uniquelocal`);
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 /** `VF_DEMO` 1 or 0; unset: demo mode only when nobody but this machine can reach the server. */

@@ -57,18 +57,25 @@ function collectStartGarbage(): void {
 function modeBanner(config: Config, origin: string): string[] {
   const loopback = isLoopbackHost(config.host);
   const how = process.env['VF_DEMO']?.trim() ? `VF_DEMO=${config.demo ? 1 : 0}` : `the default: HOST ${config.host} is ${loopback ? '' : 'not '}loopback`;
+  const proxies = config.trustProxy
+    ? `  readers' addresses: X-Forwarded-For believed from ${config.trustProxy.join(', ')} (VF_TRUST_PROXY)`
+    : '  behind a reverse proxy? set VF_TRUST_PROXY to its address (docs/server.md "Behind a reverse proxy")';
   if (!config.demo) {
     return [
       `production mode (${how}; VF_DEMO=1 turns demo mode on): no demo accounts, no /demo/mail page`,
       `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : 'not sent (no SMTP_URL): logged without its links'}`,
       '  first admin of a site: npm run admin -- --email <address> --site <site uuid or domain>',
+      proxies,
     ];
   }
   return [
-    `demo mode (${how}; VF_DEMO=0 turns it off)${loopback ? '' : ' — WARNING: other machines can reach these public passwords'}`,
+    `demo mode (${how}; VF_DEMO=0 turns it off)${loopback ? '' : ' — WARNING: other machines connecting directly can reach these public passwords'}`,
     `demo site "${DEMO_SITE.name}" ${DEMO_SITE.uuid} on ${DEMO_SITE.domains.join(', ')}`,
     ...DEMO_ACCOUNTS.map((account) => `  ${account.user_privilege.padEnd(5)} ${account.email} / ${account.password}`),
     `  mail: ${config.smtpUrl ? 'sent through SMTP_URL' : `kept in the data folder, listed at ${origin}/demo/mail`}`,
+    '  demo mode answers only this machine: a request through a proxy (Forwarded, X-Forwarded-*, X-Real-IP, or a Host',
+    '  that is not loopback) gets no demo login, /demo/mail or stand-in; a public server runs with VF_DEMO=0',
+    ...(config.trustProxy ? [proxies] : []),
   ];
 }
 

@@ -97,6 +97,7 @@ function demoPasswordHash(password: string): Promise<string> {
 
 async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
+    app.demoAccounts.add(DEMO_SITE.uuid, account.email); // they log in only on this machine (plugins/demoGate.ts)
     const existing = await findUserByEmail(app.db, DEMO_SITE.uuid, account.email);
     // Retired by a start outside demo mode: demo mode gives the published password back.
     if (existing?.password_hash === RETIRED_DEMO_PASSWORD) await updateUser(app.db, existing.uuid, { password_hash: await demoPasswordHash(account.password) });

@@ -2,12 +2,14 @@
  * Mail plugin: `app.mail` (mailer.ts), closed with the app. In demo mode without SMTP it also
  * serves `/demo/mail`, a page listing the mails written to the data folder (newest first) with
  * their links, so a demo reader can follow a reset or verification link without a mail server.
- * Outside demo mode that page does not exist (anyone could read everyone's reset links there).
+ * Outside demo mode that page does not exist (anyone could read everyone's reset links there), and
+ * in demo mode a request that came through a proxy does not find it either.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml as escape } from './accountMails.ts';
 import { createMailer, linksIn, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
+import { thisMachineOnly } from '../plugins/demoGate.ts';
 import { sends } from '../routes/schemas.ts';
 
 declare module 'fastify' {
@@ -40,7 +42,8 @@ export default fp<MailPluginOptions>(
 );
 
 function registerDemoPage(app: FastifyInstance, folder: string): void {
-  app.get('/demo/mail', { schema: { querystring: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: sends('The mails sent, newest first', 'text/html') } } }, async (_request, reply) => {
+  // Every mail's links, reset links included: for this machine only (plugins/demoGate.ts).
+  app.get('/demo/mail', { onRequest: thisMachineOnly, schema: { querystring: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: sends('The mails sent, newest first', 'text/html') } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     return mailPage(readStoredMails(folder));
   });

@@ -4,12 +4,14 @@
  * A subscription is checked whole before anything is stored: the endpoint must be https on one of
  * the push services' hosts (`VF_PUSH_HOSTS`: the server POSTs there, so no other address may be
  * named; in demo mode also 127.0.0.1/localhost over http, for a local push service in development
- * and tests), the keys must be a real P-256 point and a 16-byte secret.
+ * and tests, asked for on this machine: plugins/demoGate.ts), the keys must be a real P-256 point
+ * and a 16-byte secret.
  */
 import type { FastifyInstance } from 'fastify';
 import { createECDH } from 'node:crypto';
 import type { PushSubscriptionBody } from '../../core/api/notificationTypes.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import { isLocalRequest } from '../plugins/demoGate.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { deleteSubscription, pushSwitchOf, saveSubscription, setPushSwitch } from './pushSubscriptions.ts';
 import { vapidKeys } from './vapidKeys.ts';
@@ -122,7 +124,7 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
       const row = userOfSection(request);
       const body = request.body;
       checkServiceType(body.service_type);
-      checkSubscription(body, { hosts: app.pushHosts, local: app.demo });
+      checkSubscription(body, { hosts: app.pushHosts, local: app.demo && isLocalRequest(request.headers) });
       const site = await getSite(app.db, row.site_uuid);
       if (!site?.settings.enable_push_notifications) throw new HttpError(403, 'Push notifications are not enabled on this site');
       await saveSubscription(app.db, {

@@ -1,5 +1,7 @@
 /**
- * In-process sliding-window rate limits for the auth routes (docs/server.md "Rate limits").
+ * In-process sliding-window rate limits (docs/server.md "Rate limits"): auth attempts, posting,
+ * analytics. Every per-address limit keys on `request.ip`: the reader's own address behind a
+ * proxy that VF_TRUST_PROXY names, else the peer's.
  * Each key keeps the times of its recent attempts; an attempt is refused while `limit` of them
  * fall within the last `windowMs`. The clock is injectable (`now`) so tests can move time.
  * Per process: with several server processes each counts on its own.
@@ -28,8 +30,7 @@ export class SlidingWindowLimiter {
    * Records an attempt under every key (each with its limit) unless one of them is full;
    * a refused attempt is not recorded. Null when allowed.
    */
-  attempt(checks: readonly { key: string; limit: Limit }[]): Refusal | null {
-    const now = this.now();
+  attempt(checks: readonly { key: string; limit: Limit }[], now = this.now()): Refusal | null {
     let retryAfterMs = 0;
     for (const { key, limit } of checks) {
       const recent = this.recent(key, limit.windowMs, now);
@@ -39,6 +40,15 @@ export class SlidingWindowLimiter {
     for (const { key } of checks) this.hits.get(key)!.push(now);
     this.sweep(now);
     return null;
+  }
+
+  /** Takes back one attempt recorded at `time` under each key (a login that succeeded). */
+  takeBack(keys: readonly string[], time: number): void {
+    for (const key of keys) {
+      const times = this.hits.get(key);
+      const index = times ? times.lastIndexOf(time) : -1;
+      if (index >= 0) times!.splice(index, 1);
+    }
   }
 
   /** Forgets everything (tests; or an operator lifting the limits). */
@@ -85,9 +95,16 @@ export function authChecks(action: AuthAction, ip: string, email: string, limits
   return checks.filter((check) => check.limit.limit > 0);
 }
 
+/** An attempt counted by limitAuthAttempt; `succeeded()` takes it back (a login that worked counts against no one). */
+export interface CountedAttempt {
+  succeeded(): void;
+}
+
 /**
  * Counts one attempt of `action` from the request's IP for `email` (normalised by the caller);
  * over a limit, sets Retry-After (seconds) and throws a 429 naming the wait in minutes.
+ * Counted before the work it guards (a password check): attempts in flight count, so a burst
+ * sent at once cannot pass the limit before the first of them fails.
  */
 export function limitAuthAttempt(
   limiter: SlidingWindowLimiter,
@@ -95,9 +112,11 @@ export function limitAuthAttempt(
   reply: { header(name: string, value: string): unknown },
   action: AuthAction,
   email: string,
-): void {
-  const refused = limiter.attempt(authChecks(action, request.ip, email, limiter.limits));
-  if (!refused) return;
+): CountedAttempt {
+  const checks = authChecks(action, request.ip, email, limiter.limits);
+  const time = limiter.now();
+  const refused = limiter.attempt(checks, time);
+  if (!refused) return { succeeded: () => limiter.takeBack(checks.map((check) => check.key), time) };
   reply.header('retry-after', String(refused.retryAfter));
   const minutes = Math.ceil(refused.retryAfter / 60);
   throw new HttpError(429, `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);

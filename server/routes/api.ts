@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResult, BootstrapResult } from '../../core/api/types.ts';
 import { verifyAgainstDummy, hashPassword, NEW_PASSWORD, verifyPassword, hashRefreshToken, newRefreshToken, newSessionId } from '../auth/index.ts';
 import { limitAuthAttempt, type AuthAction } from '../plugins/rateLimit.ts';
+import { refuseDemoAccountFromAfar } from '../plugins/demoGate.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { startEmailVerification } from '../mail/index.ts';
 import { bearerToken, requireUser } from '../plugins/auth.ts';
@@ -46,7 +47,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     return site;
   }
 
-  /** Counts the attempt; a 429 with Retry-After when the IP or the email is over its limit. */
+  /** Counts the attempt (a login's is taken back if it succeeds); a 429 with Retry-After when the IP or the email is over its limit. */
   const limitAttempt = (request: FastifyRequest, reply: FastifyReply, action: AuthAction, address: string) =>
     limitAuthAttempt(app.authLimiter, request, reply, action, normaliseEmail(address));
 
@@ -144,16 +145,21 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { email: address, password, section } = request.body;
-      limitAttempt(request, reply, 'login', address);
+      // Counted before the password is checked (over the limit, no check is made); taken back
+      // once the login succeeds: only failures count.
+      const attempt = limitAttempt(request, reply, 'login', address);
       const site = await siteFromSection(section);
       const user = await findUserByEmail(app.db, site.uuid, address);
+      if (user) refuseDemoAccountFromAfar(app, request, user);
       // Same message and (about) the same time whether the email or the password was wrong.
       const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
       if (!user || !ok) throw wrongCredentials();
       // Only a `login` ban refuses login (after the password: the ban is not shown to strangers).
       const ban = await effectiveBan(app.db, user.uuid);
       if (ban?.ban_level === 'login') throw new HttpError(403, 'This account is banned from logging in on this site', { api_code: LOGIN_BANNED, ban: banDetails(ban) });
-      return { result: await app.auth.login(user) };
+      const result = await app.auth.login(user);
+      attempt.succeeded();
+      return { result };
     },
   );
 

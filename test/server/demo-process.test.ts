@@ -53,5 +53,8 @@ test('on 127.0.0.1 the server runs in demo mode and its banner shows the account
     assert.equal((await post(server, 'users/login', { email: account.email, password: account.password, section: DEMO_SITE.uuid })).status, 200);
   }
   assert.ok(banner.includes(`${server.origin}/demo/mail`), banner);
+  assert.match(banner, /demo mode answers only this machine: a request through a proxy [^]* gets no demo login, \/demo\/mail or stand-in/);
   assert.equal((await fetch(`${server.origin}/demo/mail`)).status, 200);
+  // What a proxy on this machine hands on from the internet gets nothing of demo mode.
+  assert.equal((await fetch(`${server.origin}/demo/mail`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 404);
 });

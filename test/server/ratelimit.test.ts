@@ -1,12 +1,12 @@
 /**
- * Auth rate limits (docs/server.md "Rate limits"): login and signup per IP (10 / 10 min) and
- * per email (5 / 10 min), 429 with Retry-After; a fake clock moves the window. Wrong password
- * and unknown email answer the same 401 body.
+ * Auth rate limits (docs/server.md "Rate limits"): failed logins, and signups, per IP (10 / 10 min)
+ * and per email (5 / 10 min), 429 with Retry-After; a fake clock moves the window. A successful
+ * login counts against no one. Wrong password and unknown email answer the same 401 body.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { build, SITE, signup } from './helpers.ts';
+import { bearer, build, SITE, signup, signupAs as signupAsRole } from './helpers.ts';
 
 const MINUTE = 60_000;
 
@@ -50,6 +50,39 @@ describe('auth rate limits', () => {
     assert.equal((await login(app, 'other@example.test', 'x', '10.9.9.9')).statusCode, 401);
     clock.advance(10 * MINUTE);
     assert.equal((await login(app, 'other@example.test')).statusCode, 401);
+  });
+
+  test('a successful login never counts: 14 from one address, 7 to each account, all pass; failed ones still do', async (t) => {
+    const app = await build(t);
+    const accounts = [await signup(app), await signup(app)];
+    fakeClock(app);
+    for (let i = 0; i < 7; i++) {
+      for (const account of accounts) assert.equal((await login(app, account.user.email!, account.password)).statusCode, 200, `login ${i + 1}`);
+    }
+    const [first, second] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+    for (let i = 0; i < 5; i++) assert.equal((await login(app, first.user.email!)).statusCode, 401);
+    assert.equal((await login(app, first.user.email!, first.password, '10.0.0.2')).statusCode, 429, 'five failures close the account');
+    for (let i = 0; i < 5; i++) assert.equal((await login(app, `nobody${i}@example.test`)).statusCode, 401);
+    assert.equal((await login(app, second.user.email!, second.password)).statusCode, 429, 'ten failures close the address');
+    assert.equal((await login(app, second.user.email!, second.password, '10.0.0.2')).statusCode, 200, 'not the account');
+  });
+
+  test('a login being checked counts until it succeeds: 8 wrong passwords at once for one account, 5 are checked', async (t) => {
+    const app = await build(t);
+    const account = await signup(app);
+    fakeClock(app);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(app, account.user.email!, 'wrong-password', `10.3.0.${i}`)));
+    assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
+  test('a login refused for a login ban counts as a failure (the password was right, the login failed)', async (t) => {
+    const app = await build(t);
+    const [account, moderator] = [await signup(app), await signupAsRole(app, 'mod')];
+    const banned = await app.inject({ method: 'POST', url: `/api/v2/users/${account.user.uuid}/ban`, headers: bearer(moderator.access_token), payload: { ban_level: 'login', reason: 'spam', duration_days: 3 } });
+    assert.equal(banned.statusCode, 200, banned.body);
+    fakeClock(app);
+    for (let i = 0; i < 5; i++) assert.equal((await login(app, account.user.email!, account.password)).statusCode, 403);
+    assert.equal((await login(app, account.user.email!, account.password)).statusCode, 429);
   });
 
   test('signup: limited per IP and per email too', async (t) => {

@@ -53,3 +53,17 @@ test('authChecks: configured limits, and 0 turns one off', () => {
   const checks = authChecks('signup', '1.2.3.4', 'a@b.c', { perIp: 0, perEmail: 2 });
   assert.deepEqual(checks.map((c) => [c.key, c.limit.limit]), [['signup:email:a@b.c', 2]]);
 });
+
+test('takeBack: the attempt made at that time no longer counts under its keys; the others stay', () => {
+  let now = 0;
+  const limiter = new SlidingWindowLimiter(() => now);
+  const two = { limit: 2, windowMs: 1000 };
+  const checks = [{ key: 'ip', limit: two }, { key: 'email', limit: two }];
+  assert.equal(limiter.attempt(checks), null);
+  now = 10;
+  assert.equal(limiter.attempt(checks, 10), null);
+  assert.ok(limiter.attempt(checks), 'full');
+  limiter.takeBack(['ip', 'email'], 10); // the login at 10 succeeded
+  assert.equal(limiter.attempt(checks), null, 'room for one more');
+  assert.deepEqual(limiter.attempt(checks), { retryAfter: 1 }, 'the attempt at 0 still counts');
+});
