@@ -1,14 +1,15 @@
 /**
  * What a staff element (analytics dashboard, moderation queue, site settings) shows instead of itself: a note
  * (`forbidden`: only administrators…), or a guest's prompt to log in with its Log in button
- * (`authentication/needed` with `action`).
+ * (`authentication/needed` with `action`); and its heading, where the focus lands after that login.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { isPrivileged } from '../../core/permissions/index.ts';
 import type { User } from '../../core/api/types.ts';
 import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from './Button.tsx';
+import { useFocusAfterLogin } from './LoginPrompt.tsx';
 import { useLoginNeeded } from './useGuestGate.ts';
 
 export function StaffNote({ part, text, className, children }: { part: string; text: string; className: string; children?: ReactNode }) {
@@ -18,6 +19,16 @@ export function StaffNote({ part, text, className, children }: { part: string; t
       {children}
     </div>
   );
+}
+
+/**
+ * The element's heading. Logging in from its Log in removes that button: the focus then comes
+ * here (tabIndex -1: reachable by script, not a Tab stop) instead of falling to <body>.
+ */
+export function StaffTitle({ view, id, className, text }: { view: StaffView; id: string; className: string; text: string }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useFocusAfterLogin(title, view.kind === 'allowed' || view.kind === 'forbidden');
+  return <h2 ref={title} className={className} id={id} part="title" tabIndex={-1}>{text}</h2>;
 }
 
 export function StaffGuestPrompt({ text, loginLabel, action, className }: { text: string; loginLabel: string; action: string; className: string }) {

@@ -12,7 +12,7 @@ import { useHostEvent } from '../ui/hostEvents.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { StaffGuestPrompt, StaffNote, StaffPending, useStaffView } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, StaffPending, StaffTitle, useStaffView } from '../ui/StaffNotes.tsx';
 import { useIntl, useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { DashboardView, isEmpty } from './DashboardView.tsx';
@@ -81,7 +81,7 @@ function Gate({ preset }: { preset: Preset }) {
   else body = <Admin key={view.user.uuid} sectionUuid={view.sectionUuid} preset={preset} />;
   return (
     <section className="vf-adash" part="base" aria-labelledby="vf-adash-title">
-      <h2 className="vf-adash__title" id="vf-adash-title" part="title">{t(`${K}.title`)}</h2>
+      <StaffTitle view={view} id="vf-adash-title" className="vf-adash__title" text={t(`${K}.title`)} />
       {body}
       <OfflineNotice text={t(`${K}.offline`)} />
     </section>

@@ -20,7 +20,7 @@ import reserves from '../reserves.json';
  *   another period.
  *
  * @csspart base - The dashboard's region.
- * @csspart title - Its heading.
+ * @csspart title - Its heading (the focus goes there after a login from its own Log in).
  * @csspart period - The period chooser (presets and custom dates).
  * @csspart custom-period - From, To and Show, for custom dates.
  * @csspart apply - The Show button for custom dates.

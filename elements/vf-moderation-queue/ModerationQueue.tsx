@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { QUEUES, type QueueName } from '../../core/moderation/types.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
-import { StaffGuestPrompt, StaffNote, StaffPending, useStaffView } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, StaffPending, StaffTitle, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { QueueView } from './QueueView.tsx';
@@ -32,7 +32,7 @@ function Gate({ queue }: { queue: QueueName }) {
   else body = <QueueView key={view.user.uuid} sectionUuid={view.sectionUuid} viewerUuid={view.user.uuid} initialQueue={queue} onForbidden={() => setRefusedFor(view.user.uuid)} />;
   return (
     <section className="vf-mq" part="base" aria-labelledby="vf-mq-title">
-      <h2 className="vf-mq__title" id="vf-mq-title" part="title">{t(`${K}.title`)}</h2>
+      <StaffTitle view={view} id="vf-mq-title" className="vf-mq__title" text={t(`${K}.title`)} />
       <OfflineNotice text={t(`${K}.offline`)} />
       {body}
     </section>

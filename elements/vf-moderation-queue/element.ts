@@ -26,7 +26,7 @@ import reserves from '../reserves.json';
  *   moderator approves, rejects, marks as spam or picks items (their uuids) from the queue.
  *
  * @csspart base - The queue's region.
- * @csspart title - Its heading.
+ * @csspart title - Its heading (the focus goes there after a login from its own Log in).
  * @csspart tabs - The queues' tab list.
  * @csspart tab - A queue's tab (`tab-selected` on the chosen one).
  * @csspart count - A tab's live count.

@@ -5,7 +5,7 @@
  */
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
-import { StaffGuestPrompt, StaffNote, StaffPending, useStaffView } from '../ui/StaffNotes.tsx';
+import { StaffGuestPrompt, StaffNote, StaffPending, StaffTitle, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
 import { LoginsSection } from './LoginsSection.tsx';
@@ -37,7 +37,7 @@ function Gate() {
   }
   return (
     <section className="vf-sset" part="base" aria-labelledby="vf-sset-title">
-      <h2 className="vf-sset__title" id="vf-sset-title" part="title">{t(`${K}.title`)}</h2>
+      <StaffTitle view={view} id="vf-sset-title" className="vf-sset__title" text={t(`${K}.title`)} />
       <OfflineNotice text={t(`${K}.offline`)} />
       {body}
     </section>

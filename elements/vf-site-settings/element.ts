@@ -16,7 +16,7 @@ import reserves from '../reserves.json';
  * @summary Site settings for admins: switches, automatic moderation, webhooks, login methods.
  *
  * @csspart base - The element's region.
- * @csspart title - Its heading.
+ * @csspart title - Its heading (the focus goes there after a login from its own Log in).
  * @csspart section - Each section (also named: `site`, `moderation`, `webhooks`, `logins`).
  * @csspart save - A section's Save (or Add webhook) button.
  * @csspart status - A section's polite status: Saving…, Saved, Not saved.

@@ -6,6 +6,7 @@
  * when ads are off, records a failure with the spec's reason, passes axe and traps no focus.
  */
 import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import { waitUntil } from './support/wait.ts';
 import '../../elements/vf-liveblog/define.ts';
 import '../../elements/vf-trending-articles/define.ts';
@@ -102,8 +103,9 @@ describe('the trending surface’s ad card', () => {
   const hosts: HTMLElement[] = [];
   afterEach(() => hosts.splice(0).forEach((host) => host.remove()));
 
-  async function mountTrending(attrs: string): Promise<HTMLElement> {
+  async function mountTrending(attrs: string, font = ''): Promise<HTMLElement> {
     const host = document.createElement('div');
+    host.style.cssText = font;
     document.body.append(host);
     host.innerHTML = `<vf-trending-articles limit="3" ${attrs}></vf-trending-articles><button id="after-tr">After</button>`;
     hosts.push(host);
@@ -132,6 +134,30 @@ describe('the trending surface’s ad card', () => {
     await waitUntil(() => shown(el).length === 1, 'the recommendation', { timeout: 10000 });
     await expect(el).to.be.accessible();
   });
+
+  // The demo's stand-in title is cut at 70 characters (§9), still three lines of a 300 px card.
+  for (const font of ['', '--vf-font-size: 18px; --vf-line-height: 1.7']) {
+    it(`at 1280 px the card's long title stays inside its card, clamped, its source under it (${font || 'default font'})`, async () => {
+      await setViewport({ width: 1280, height: 800 });
+      try {
+        const el = await mountTrending('view="grid" thumbnail="true" thumbnail-position="top" limit="2"', font);
+        await waitUntil(() => shown(el).length === 1, 'the recommendation', { timeout: 10000 });
+        const card = el.querySelector<HTMLElement>('.vf-ad-card')!;
+        const title = card.querySelector<HTMLElement>('.vf-ad-card__title')!;
+        expect(title.textContent).to.have.length(71, 'cut at 70 characters and an ellipsis');
+        const box = card.getBoundingClientRect();
+        for (const part of [title, card.querySelector<HTMLElement>('.vf-ad-card__source')!]) {
+          const { bottom, right } = part.getBoundingClientRect();
+          expect(bottom, `${part.className}'s bottom`).to.be.at.most(box.bottom);
+          expect(right, `${part.className}'s right`).to.be.at.most(box.right);
+        }
+        // Whole lines only: two shown, the rest clamped (its scrollHeight still counts them).
+        expect(title.clientHeight / parseFloat(getComputedStyle(title).lineHeight), "the title's lines").to.equal(2);
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    });
+  }
 
   it('a vendor that renders nothing records "ad render failure during generateAd()" and keeps its box; a reader who opted out gets no card', async () => {
     const restore = siteSettingsFor({ trending_site_ad_id: 'fail-widget' });

@@ -19,6 +19,9 @@ interface Obr {
   extern: { researchWidget(url: string, callback: (json: { doc?: OutbrainRecommendation[] }) => void, options: { widgetId: string; installationKey?: string }): void };
 }
 
+/** The lines an Outbrain card's title may take (clamped with an ellipsis, as trending's headlines). */
+const TITLE_LINES = 2;
+
 /** One card, built with DOM calls (vendor text is never parsed as HTML). */
 function outbrainCard(rec: OutbrainRecommendation): HTMLAnchorElement {
   const card = document.createElement('a');
@@ -26,7 +29,7 @@ function outbrainCard(rec: OutbrainRecommendation): HTMLAnchorElement {
   card.href = rec.url;
   card.target = '_blank';
   card.rel = 'noopener sponsored';
-  card.style.cssText = `display:block;box-sizing:border-box;width:${AD_FORMATS.rectangle.width}px;height:${AD_FORMATS.rectangle.height}px;overflow:hidden;color:inherit;text-decoration:none`;
+  card.style.cssText = `display:block;box-sizing:border-box;width:${AD_FORMATS.rectangle.width}px;max-width:100%;height:${AD_FORMATS.rectangle.height}px;overflow:hidden;color:inherit;text-decoration:none`;
   const image = document.createElement('img');
   image.src = rec.thumbnail?.url ?? '';
   image.alt = '';
@@ -34,11 +37,13 @@ function outbrainCard(rec: OutbrainRecommendation): HTMLAnchorElement {
   const title = document.createElement('span');
   title.className = 'vf-ad-card__title';
   title.textContent = cutTitle(String(rec.content ?? ''));
-  title.style.cssText = 'display:block;font-weight:600;margin:6px 0 2px';
+  // A fixed-size creative: its text has fixed metrics too, so the clamped title and the source
+  // line fit under the picture whatever the page's font (170 + 6 + 2 × 20 + 2 + 16 = 234 px of 250).
+  title.style.cssText = `display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:${TITLE_LINES};overflow:hidden;overflow-wrap:anywhere;font-weight:600;font-size:15px;line-height:20px;margin:6px 0 2px`;
   const source = document.createElement('span');
   source.className = 'vf-ad-card__source';
   source.textContent = String(rec.source_display_name ?? '');
-  source.style.cssText = 'display:block;font-size:.8em;opacity:.8';
+  source.style.cssText = 'display:block;font-size:12px;line-height:16px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;opacity:.8';
   card.append(image, title, source);
   return card;
 }

@@ -54,3 +54,10 @@ export async function transitionsDone(el: Element, quietMs = 200): Promise<void>
     if (running.length === 0 && shadow(el).getAnimations().length === 0) return;
   }
 }
+
+/** The focused element through open shadow roots (document.activeElement stops at the host). */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
