@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, DEFAULT_DRAIN_SECONDS, isLoopbackHost, loadConfig } from './config.ts';
 import { shutdownOnSignals } from './operations/shutdown.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE, seed } from './demo/index.ts';
+import { readDemoPages } from './demo/pages.ts';
 
 // The server renders first paints with React (server/ssr/), loaded on the first one: its
 // production build, unless the environment says otherwise (tests run the development build).
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const storage = config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   console.log(`vf server listening on http://${shownHost}:${port}/  (storage: ${storage})`);
   for (const line of modeBanner(config, `http://${shownHost}:${port}`)) console.log(line);
+  // The demo pages' titles, pictures and conversations, for the rails before anyone visits them.
+  if (config.demo) readDemoPages(app, `http://127.0.0.1:${port}`).catch((error: unknown) => app.log.warn({ err: error }, 'demo: reading the demo pages failed'));
 
   shutdownOnSignals(app, config.drainSeconds ?? DEFAULT_DRAIN_SECONDS);
 }

@@ -58,3 +58,21 @@ test('on 127.0.0.1 the server runs in demo mode and its banner shows the account
   // What a proxy on this machine hands on from the internet gets nothing of demo mode.
   assert.equal((await fetch(`${server.origin}/demo/mail`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 404);
 });
+
+test('a fresh demo server reads its own demo pages: the demo article is in the trending rail with the title and picture its page gives, before any reader opened it', async (t) => {
+  const server = await started(t);
+  type Trending = { result: { contents: { container_id: string; page: { title: string; url: string; image_url: string | null } | null }[] } };
+  let article: Trending['result']['contents'][number] | undefined;
+  // The pages are read one by one: the ads page, which embeds the article's conversation, may hold it until the article's own page is read.
+  for (let tries = 0; tries < 100 && !article?.page?.url.endsWith('/demo/article.html'); tries++) {
+    if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = (await (await fetch(`${server.origin}/api/comments/${DEMO_SITE.uuid}/trending?limit=10`)).json()) as Trending;
+    article = answer.result.contents.find((item) => item.container_id === 'demo-article-river-trees');
+  }
+  assert.deepEqual(article?.page && { ...article.page }, {
+    ...article?.page,
+    title: 'City plants 10,000 trees along its river',
+    url: `${server.origin}/demo/article.html`,
+    image_url: `${server.origin}/demo/trending/trees.svg`,
+  });
+});
