@@ -5,8 +5,10 @@
  * is required and not given, or the integration is `none`.
  */
 import { adFormat, AD_FORMATS, integrationFormat } from '../../core/ads/format.ts';
-import { AD_SURFACES, isAdIntegration } from '../../core/settings/ads.ts';
+import { selectSettings } from '../../core/session/slice.ts';
+import { AD_SURFACES, isAdIntegration, surfaceAdSettings } from '../../core/settings/ads.ts';
 import { allowedValue } from '../../core/settings/clamp.ts';
+import { useAppSelector } from '../../core/store/hooks.ts';
 import { AdFrame } from '../ui/AdFrame.tsx';
 import { useHost } from '../ui/hostEvents.ts';
 import { useHostState } from '../ui/useHostState.ts';
@@ -15,7 +17,7 @@ import { useAdSlot, type AdSlotState } from '../ui/useAdSlot.ts';
 export interface AdProps {
   /** `surface`: whose ad settings apply (default standalone). */
   surface?: string;
-  /** `format`: rectangle (300 × 250, default), leaderboard, banner, or video (640 × 360). */
+  /** `format`: rectangle (300 × 250, default), leaderboard, banner, or video (640 × 360; the default for a video integration). */
   format?: string;
   /** `integration`: this slot's integration instead of the surface's. */
   integration?: string;
@@ -33,8 +35,12 @@ const HOST_STATE: Record<AdSlotState, 'loading' | 'ready' | 'empty' | 'error'> =
 export function Ad({ surface, format, integration }: AdProps) {
   const host = useHost();
   const chosen = isAdIntegration(integration) ? integration : undefined;
-  const size = AD_FORMATS[format ? adFormat(format) : integrationFormat(chosen)];
-  const state = useAdSlot({ host, slotName: SLOT, surface: allowedValue(surface ?? 'standalone', ['standalone', ...AD_SURFACES]), integration: chosen, size });
+  const where = allowedValue(surface ?? 'standalone', ['standalone', ...AD_SURFACES]);
+  // Without a format, the integration's (this slot's, else the surface's): as vf.css reserves it
+  // (reserve.css, and siteReserve.ts for the surface's).
+  const surfaceIntegration = surfaceAdSettings(useAppSelector(selectSettings), where).integration;
+  const size = AD_FORMATS[format ? adFormat(format) : integrationFormat(chosen ?? surfaceIntegration)];
+  const state = useAdSlot({ host, slotName: SLOT, surface: where, integration: chosen, size });
   useHostState(HOST_STATE[state]);
   return <AdFrame state={state} size={size} slotName={SLOT} />;
 }

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 // @ts-expect-error plain ES module without types
 import { reserveSheet } from '../../scripts/rollup-plugins.mjs';
 import { hostReserveCss, undefinedReserveCss, type Reserve } from '../../elements/reserveRules.mjs';
+import { AD_FORMATS } from '../../core/ads/format.ts';
+import { VIDEO_INTEGRATIONS } from '../../core/settings/ads.ts';
 
 const reserves = JSON.parse(readFileSync('elements/reserves.json', 'utf8')) as Record<string, Reserve>;
 
@@ -42,9 +44,21 @@ describe('vf.css', async () => {
   it('holds nothing else but the boxes that follow their attributes', () => {
     assert.equal(rules.size, Object.values(reserves).reduce((count: number, reserve) => count + boxes(reserve).length, 0));
     const others = sheet.split('\n').slice(1).filter((line) => line && !line.includes(':not(:defined){'));
-    assert.equal(others.length, 1);
+    assert.equal(others.length, 2);
     assert.match(others[0]!, /^vf-trending-articles\{--_vf-tr-n: ?5\}/);
-    assert.ok(!others[0]!.includes('/*'), 'minified');
+    assert.match(others[1]!, /^vf-ad\{--_vf-ad-h: ?250px\}/);
+    for (const other of others) assert.ok(!other.includes('/*'), 'minified');
+  });
+
+  it("gives <vf-ad> each format's height, and a video integration's by default (core/ads/format.ts)", () => {
+    const ad = sheet.split('\n').find((line) => line.startsWith('vf-ad{'))!;
+    const height = (selector: string) => new RegExp(`(^|\\})${selector.replace(/[[\]()]/g, '\\$&')}\\{--_vf-ad-h: ?(\\d+)px\\}`).exec(ad)?.[2];
+    assert.equal(height('vf-ad'), String(AD_FORMATS.rectangle.height), 'the default, the rectangle');
+    for (const [format, size] of Object.entries(AD_FORMATS)) {
+      if (format !== 'rectangle') assert.equal(height(`vf-ad[format=${format} i]`), String(size.height), format);
+    }
+    const video = VIDEO_INTEGRATIONS.map((integration) => `[integration=${integration}]`).join();
+    assert.equal(height(`vf-ad:is(${video}):is(:not([format]),[format=""])`), String(AD_FORMATS.video.height), 'a video integration');
   });
 
   it("an element's own rules give the skeleton its height", () => {
