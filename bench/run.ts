@@ -30,6 +30,7 @@ import { seedConversation } from './seed.ts';
 import { footprintRows } from './server-footprint.ts';
 import { cspRows } from './csp.ts';
 import { layoutShiftRows } from './layout-shift.ts';
+import { mainThreadRows } from './main-thread.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -106,6 +107,8 @@ rows.push(...(await chatSessionRows()));
 rows.push(...(await cspRows()));
 // Layout shift (CLS) per demo page, a guest's first visit scrolled through (bench/layout-shift.ts).
 rows.push(...(await layoutShiftRows()));
+// The publisher's main thread per demo page on a 4× slower CPU, a guest with no input (bench/main-thread.ts).
+rows.push(...(await mainThreadRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
