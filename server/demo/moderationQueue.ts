@@ -71,8 +71,7 @@ export async function seedDemoModerationQueue(app: FastifyInstance, origin: stri
   // The forum's page, as a read of it stores it: the queue shows its title and links there for
   // the items of its conversation, live blog and chat (the server does not read its own seed).
   const { page: forum } = await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-    unique_id: DEMO_QUEUE_PAGES.article, url: `${origin}/demo/forum.html`, title: "Readers' forum: dark skies", description: '', image_url: null,
-    image_alt: null, page_type: 'article', owners: [], topics: [], page_section: 'science', lang: 'en',
+    unique_id: DEMO_QUEUE_PAGES.article, url: `${origin}/demo/forum.html`, title: "Readers' forum: dark skies", page_section: 'science', lang: 'en',
   }, 'server');
   await joinContainers(app.db, DEMO_SITE.uuid, forum.uuid, readJoins({ own: [], shown: [DEMO_QUEUE_PAGES.liveblog, DEMO_QUEUE_PAGES.chat] }));
 

@@ -24,10 +24,7 @@ function demoPagePaths(): string[] {
 /** Registers every demo page at `origin` (where the server now answers) and has the server read it in the background. */
 export async function readDemoPages(app: FastifyInstance, origin: string): Promise<void> {
   for (const path of demoPagePaths()) {
-    const { page } = await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-      url: `${origin}${path}`, unique_id: null, title: '', description: '', image_url: null, image_alt: null,
-      page_type: 'article', owners: [], topics: [], page_section: null, lang: null,
-    });
+    const { page } = await findOrCreatePage(app.db, DEMO_SITE.uuid, { url: `${origin}${path}` });
     app.pageMeta.refresh(page.uuid);
     await app.pageMeta.settled(); // one at a time: the reader runs a few at once and drops the rest
   }

@@ -25,8 +25,7 @@ const SHARES: readonly [ShareNetwork, string | null][] = [
 /** `origin`: where the demo pages are served. */
 export async function seedDemoShares(app: FastifyInstance, origin: string): Promise<void> {
   const { page } = await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-    url: `${origin}${DEMO_SHARE_PATH}`, unique_id: null, title: TITLE, description: '', image_url: null, image_alt: null,
-    page_type: 'article', owners: [], topics: [], page_section: 'Sport', lang: 'en-us',
+    url: `${origin}${DEMO_SHARE_PATH}`, title: TITLE, page_section: 'Sport', lang: 'en-us',
   }, 'server');
   const now = Date.now();
   for (const [i, [network, email]] of SHARES.entries()) {

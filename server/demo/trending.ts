@@ -73,9 +73,9 @@ export async function seedDemoTrending(app: FastifyInstance, origin: string): Pr
   const now = Date.now();
   for (const [i, story] of DEMO_STORIES.entries()) {
     await findOrCreatePage(app.db, DEMO_SITE.uuid, {
-      url: `${origin}/demo/trending.html?story=${i + 1}`, unique_id: story.id, title: story.title, description: '',
+      url: `${origin}/demo/trending.html?story=${i + 1}`, unique_id: story.id, title: story.title,
       image_url: story.image ? `${origin}/demo/${story.image}` : null, image_alt: story.image ? story.alt : null,
-      page_type: 'article', owners: [], topics: story.topics, page_section: 'News', lang: 'en-us',
+      topics: story.topics, page_section: 'News', lang: 'en-us',
     }, 'server');
     const container = await createContainer(app.db, DEMO_SITE.uuid, story.id, conversationPolicy.kind);
     if (!container) continue; // made already

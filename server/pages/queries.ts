@@ -50,9 +50,15 @@ export function toApiPage(row: PageRow): Page {
 export async function findOrCreatePage(
   db: Kysely<Database>,
   siteUuid: string,
-  input: Required<PageInput>,
+  given: PageInput,
   source: 'hint' | 'server' = 'hint',
 ): Promise<{ page: PageRow; created: boolean }> {
+  // What the page does not say: an article with no title, picture, owners or topics.
+  const input: Required<PageInput> = {
+    url: given.url, unique_id: given.unique_id ?? null, title: given.title ?? '', description: given.description ?? '',
+    image_url: given.image_url ?? null, image_alt: given.image_alt ?? null, page_type: given.page_type ?? 'article',
+    owners: given.owners ?? [], topics: given.topics ?? [], page_section: given.page_section ?? null, lang: given.lang ?? null,
+  };
   const key = input.unique_id ?? input.url;
   const now = Date.now();
   const uuid = randomUUID();

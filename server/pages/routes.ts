@@ -86,17 +86,8 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
       checkOnSite(site, body);
       const uniqueId = body.unique_id?.trim().replace(/^vf-(?=[0-9a-f-]{36}$)/i, '').toLowerCase() || null;
       const { page, created } = await findOrCreatePage(app.db, site.uuid, {
-        url: body.url,
-        unique_id: uniqueId,
-        title: body.title ?? '',
-        description: body.description ?? '',
-        image_url: body.image_url ?? null,
-        image_alt: body.image_alt ?? null,
-        page_type: body.page_type ?? 'article',
-        owners: body.owners ?? [],
-        topics: body.topics ?? [],
-        page_section: body.page_section ?? null,
-        lang: body.lang ?? null,
+        url: body.url, unique_id: uniqueId, title: body.title, description: body.description, image_url: body.image_url, image_alt: body.image_alt,
+        page_type: body.page_type, owners: body.owners, topics: body.topics, page_section: body.page_section, lang: body.lang,
       });
       if (created || callAsksForRead(page, body, app.pageMeta.now())) app.pageMeta.refresh(page.uuid);
       return { result: toApiPage(page) };
