@@ -15,7 +15,7 @@ import { vfTrustedTypes } from '../trustedTypes.ts';
 export { adoptTrustedTypes } from '../trustedTypes.ts';
 
 /** Elements the server can paint. */
-export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat', 'vf-reviews'];
+export const FIRST_PAINT_TAGS = ['vf-conversations', 'vf-conversations-count', 'vf-pull-quote', 'vf-conversation-starter', 'vf-liveblog', 'vf-livechat', 'vf-reviews', 'vf-live-story'];
 /** The host attribute naming the data the markup was rendered from (elements/ui/firstPaint.ts). */
 export const FIRST_PAINT_ATTR = 'data-vf-first-paint';
 export const FIRST_PAINT_TIMEOUT_MS = 3000;
@@ -39,6 +39,15 @@ interface Painted {
 const meta = (doc: Document, name: string) =>
   doc.querySelector(`meta[name="${name}"],meta[property="${name}"]`)?.getAttribute('content')?.trim() || '';
 
+/** A link as the page resolves it (the server knows no page's address to resolve it against). */
+function absolute(href: string, doc: Document): string {
+  try {
+    return new URL(href, doc.baseURI).href;
+  } catch {
+    return href;
+  }
+}
+
 /** Whether the publisher left it on and the loader can name the element's container. */
 function request(el: Element, origin: string, doc: Document): string | null {
   const config = (globalThis as { vfConfig?: { firstPaint?: unknown; siteUuid?: unknown; language?: unknown } }).vfConfig ?? {};
@@ -59,7 +68,7 @@ function request(el: Element, origin: string, doc: Document): string | null {
   query.set('container_id', container);
   const lang = typeof config.language === 'string' ? config.language : meta(doc, 'vf:lang') || meta(doc, 'og:locale').replace('_', '-') || doc.documentElement.lang;
   if (lang) query.set('lang', lang);
-  for (const { name, value } of el.attributes) if (!/^(id|class|style|slot|lang|dir|hidden|vf-container-id|first-paint|data-.*|aria-.*)$/.test(name)) query.set(name, value);
+  for (const { name, value } of el.attributes) if (!/^(id|class|style|slot|lang|dir|hidden|vf-container-id|first-paint|data-.*|aria-.*)$/.test(name)) query.set(name, name == 'href' ? absolute(value, doc) : value);
   return `${origin}/api/first-paint/${el.localName}?${query}`;
 }
 

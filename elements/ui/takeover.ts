@@ -5,12 +5,13 @@
  * it will render from (`prepare`); then React either hydrates it (a guest, and the same data as
  * the server's: not one node replaced) or renders over it in one synchronous commit (a signed-in
  * reader, whose likes and menus are their own, or data that moved on), keeping focus where it
- * was. Either way nothing blinks: no empty frame, no skeleton, no layout shift.
+ * was and what the reader typed (elements/ui/typedFields.ts). Either way nothing blinks: no empty frame, no skeleton, no layout shift.
  */
 import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { FIRST_PAINT_ATTR } from './firstPaint.ts';
+import { keepTyped, locate } from './typedFields.ts';
 
 export type Takeover = 'hydrate' | 'render';
 
@@ -19,22 +20,6 @@ interface Mounted {
   component: ComponentType<any>;
   props: object;
   gone: boolean;
-}
-
-/** The path of child indexes from `root` to `node`. */
-function pathTo(root: Node, node: Node | null): number[] | null {
-  const path: number[] = [];
-  for (let at = node; at && at !== root; at = at.parentNode) {
-    if (!at.parentNode) return null;
-    path.unshift([...at.parentNode.childNodes].indexOf(at as ChildNode));
-  }
-  return node ? path : null;
-}
-
-function nodeAt(root: Node, path: number[]): Node | null {
-  let at: Node | null = root;
-  for (const index of path) at = at?.childNodes[index] ?? null;
-  return at;
 }
 
 type Clicked = { vfClicked?: Node };
@@ -63,6 +48,7 @@ function replay(focus: Node | null, click: Node | null): void {
 function start(mounted: Mounted, container: ShadowRoot | HTMLElement, how: Takeover): void {
   const host = container instanceof ShadowRoot ? container.host : container;
   const focused = () => (container instanceof ShadowRoot ? container.activeElement : null);
+  const giveTypedBack = keepTyped(container);
   // Until React commits, the loader keeps noting clicks (it does while the attribute is there).
   const done = () => {
     host.removeAttribute(FIRST_PAINT_ATTR);
@@ -72,18 +58,22 @@ function start(mounted: Mounted, container: ShadowRoot | HTMLElement, how: Takeo
   };
   if (how === 'hydrate') {
     // Hydration keeps every node: focus and the clicked node are found as they are.
-    const onCommit = () => replay(focused(), done());
+    const onCommit = () => {
+      giveTypedBack();
+      replay(focused(), done());
+    };
     mounted.root = hydrateRoot(container as unknown as Element, createElement(mounted.component, { ...mounted.props, onCommit }), {
       onRecoverableError: (error) => console.warn('vf: the server-rendered markup was replaced', error),
     });
     return;
   }
-  // New nodes: found again by their place in the tree.
-  const focusPath = pathTo(container, focused());
-  const clickPath = pathTo(container, (host as Clicked).vfClicked ?? null);
+  // New nodes: found again by their place in the tree (a field by its names).
+  const focusAt = locate(container, focused());
+  const clickAt = locate(container, (host as Clicked).vfClicked ?? null);
   const onCommit = () => {
     done();
-    replay(focusPath && nodeAt(container, focusPath), clickPath && nodeAt(container, clickPath));
+    giveTypedBack();
+    replay(focusAt(), clickAt());
   };
   // One synchronous task: the painted markup out, React's in; the browser paints neither half alone.
   container.replaceChildren();

@@ -5,7 +5,6 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLiveblogPostsInfiniteQuery, useLiveblogQuery } from '../../core/api/liveblog.ts';
-import { clampSetting, LIVE_STORY_LIMIT } from '../../core/settings/clamp.ts';
 import { AuthorLine } from '../ui/AuthorLine.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
@@ -16,6 +15,7 @@ import { useT } from '../ui/useIntl.ts';
 import { useElementContainer } from '../ui/useElementContainer.ts';
 import { useSiteUrls } from '../ui/useSiteUrls.ts';
 import { followHref } from './followHref.ts';
+import { storyLimit } from './firstPage.ts';
 
 export interface LiveStoryProps {
   /** `vf-container-id`: the live blog's public id (default: the page's container id, else its url). */
@@ -86,7 +86,7 @@ export function LiveStory({ vfContainerId, limit, href, title }: LiveStoryProps)
   let body;
   if (status === 'failed') body = <ErrorState message={t('conversations.liveblog.error.load')} onRetry={retry} />;
   else if (status !== 'ready' || !sectionUuid) body = <Skeleton lines={3} label={t('conversations.liveStory.loading')} />;
-  else body = <Posts sectionUuid={sectionUuid} containerId={containerId} limit={clampSetting(limit, LIVE_STORY_LIMIT)} />;
+  else body = <Posts sectionUuid={sectionUuid} containerId={containerId} limit={storyLimit(limit)} />;
 
   return (
     <section className="vf-live-story" part="base" aria-labelledby={headingId}>

@@ -3,6 +3,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
 import contentCss from '../../styles/content.css';
 import css from './styles.css';
 import reserves from '../reserves.json';
+import { loadFirstPage } from './firstPage.ts';
 
 /**
  * The spec's "live story": a compact view of a live blog's latest posts for a home page or the
@@ -45,4 +46,5 @@ export const liveStoryElement: ElementDefinition<LiveStoryProps> = {
   css: `${contentCss}\n${css}`,
   reserve: reserves['vf-live-story'],
   bundle: 'conversations',
+  firstPage: loadFirstPage,
 };

@@ -22,7 +22,7 @@ import { directionOf, localeOf } from '../../core/i18n/languages.ts';
 /** First paints rendered at once, per process (more answer 503; the loader then leaves the element to the browser). */
 export const MAX_RENDERS = 4;
 /** Tags the route knows, with their container kind (the renderer itself loads only when first asked). */
-const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-conversation-starter': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat', 'vf-reviews': 'reviews' };
+const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-conversation-starter': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat', 'vf-reviews': 'reviews', 'vf-live-story': 'liveblog' };
 
 interface Query {
   site_uuid?: string;

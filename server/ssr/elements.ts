@@ -11,6 +11,7 @@ import { pullQuoteElement } from '../../elements/vf-pull-quote/element.ts';
 import { liveblogElement } from '../../elements/vf-liveblog/element.ts';
 import { livechatElement } from '../../elements/vf-livechat/element.ts';
 import { reviewsElement } from '../../elements/vf-reviews/element.ts';
+import { liveStoryElement } from '../../elements/vf-live-story/element.ts';
 import type { Comment, CommentPage, Container, LiveblogPage } from '../../core/api/types.ts';
 import { discussionForumPosting, liveBlogPosting } from './structuredData.ts';
 
@@ -54,4 +55,6 @@ export const FIRST_PAINT_ELEMENTS: Record<string, FirstPaintElement> = {
   // The reviews' structured data names the page's title and address, which the browser knows:
   // the element writes it into the page's head itself (elements/vf-reviews/useStructuredData.ts).
   'vf-reviews': { definition: reviewsElement, structuredData: () => null },
+  // A summary of a live blog on another page: that page carries the LiveBlogPosting.
+  'vf-live-story': { definition: liveStoryElement, structuredData: () => null },
 };

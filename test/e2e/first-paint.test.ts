@@ -7,10 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_THREADS } from '../../server/demo/conversation.ts';
-import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
-import { DEMO_SITE } from '../../server/demo/index.ts';
 import { browser, server, useServerAndBrowser } from './setup.ts';
-import { heldPage, isVfCode, NOT_VF, PAINTED, painted, resetShift, shift, takenOver } from './heldChunks.ts';
+import { heldPage, isVfCode, NOT_VF, PAINTED, painted, resetShift, shift, signedIn, takenOver } from './heldChunks.ts';
 
 useServerAndBrowser();
 
@@ -83,18 +81,7 @@ describe('the demo article painted by the server', () => {
   });
 
   it("a signed-in reader's likes and controls replace the guest's view when React takes over", async () => {
-    const admin = DEMO_ACCOUNTS.find((account) => account.user_privilege === 'admin')!;
-    const response = await fetch(`${server.origin}/api/v2/users/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.email, password: admin.password, section: DEMO_SITE.uuid }),
-    });
-    const { result: tokens } = (await response.json()) as { result: { access_token: string; refresh_token: string } };
-    const { page, widget, release } = await openHeld(async (page) => {
-      await page.addInitScript((t) => {
-        localStorage.setItem('vf.access_token', t.access_token);
-        localStorage.setItem('vf.refresh_token', t.refresh_token);
-      }, tokens);
-    });
+    const { page, widget, release } = await openHeld(await signedIn('admin'));
     // Maya's thread, liked by the admin (server/demo/conversation.ts).
     const liked = widget.getByRole('article').filter({ hasText: DEMO_THREADS[0]!.text }).first().getByRole('button', { name: /like/i }).first();
     assert.equal(await liked.getAttribute('aria-pressed'), 'false', 'the painted markup is the guest view');

@@ -6,6 +6,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { warmFirstPaint } from '../support/csp.ts';
+import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/demo/index.ts';
 import { browser, server } from './setup.ts';
 
 /** The host attribute of a server-painted element, until React has taken the markup over. */
@@ -69,3 +70,19 @@ export const takenOver = (page: Page, tag: string) =>
 
 export const shift = (page: Page) => page.evaluate(() => (window as unknown as { shift: number }).shift);
 export const resetShift = (page: Page) => page.evaluate(() => void ((window as unknown as { shift: number }).shift = 0));
+
+/** A `prepare` for heldPage: the page opens with a demo account of `privilege` signed in (its tokens stored as vf keeps them). */
+export async function signedIn(privilege: string): Promise<(page: Page) => Promise<void>> {
+  const account = DEMO_ACCOUNTS.find((one) => one.user_privilege === privilege)!;
+  const response = await fetch(`${server.origin}/api/v2/users/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, section: DEMO_SITE.uuid }),
+  });
+  const { result: tokens } = (await response.json()) as { result: { access_token: string; refresh_token: string } };
+  return async (page) => {
+    await page.addInitScript((t) => {
+      localStorage.setItem('vf.access_token', t.access_token);
+      localStorage.setItem('vf.refresh_token', t.refresh_token);
+    }, tokens);
+  };
+}
