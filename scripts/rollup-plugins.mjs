@@ -166,7 +166,7 @@ export function reservesModule(file = 'elements/reserves.json') {
  * its chunk defines it, then the elements whose box follows their attributes (`sheets`, minified).
  * A publisher links it in the page's head, so nothing moves when vf arrives.
  */
-export function reserveSheet(file = 'elements/reserves.json', sheets = ['elements/vf-trending-articles/reserve.css', 'elements/vf-ad/reserve.css']) {
+export function reserveSheet(file = 'elements/reserves.json', sheets = ['elements/vf-trending-articles/reserve.css', 'elements/vf-ad/reserve.css', 'elements/vf-conversations-count/reserve.css']) {
   return {
     name: 'vf-reserve-sheet',
     async generateBundle() {

@@ -125,6 +125,24 @@ describe('<vf-share-bar>', () => {
     }
   });
 
+  it('one row at every width (its reserve holds): on a phone the links scroll sideways and Tab brings each into view', async () => {
+    const el = await mount('<vf-share-bar networks="facebook,x,linkedin,whatsapp,reddit,email,copy" show-total show-zero></vf-share-bar>');
+    await waitFor(() => totalText(el), 'the count');
+    const heights: number[] = [];
+    for (const width of ['1280px', '412px', '320px']) {
+      el.parentElement!.style.width = width;
+      heights.push(el.getBoundingClientRect().height);
+    }
+    expect(heights[1], 'a phone').to.equal(heights[0]);
+    expect(heights[2], 'a small phone').to.equal(heights[0]);
+    const row = $(el, '[part~="links"]')!;
+    expect(row.scrollWidth, 'the links overflow the 320 px row').to.be.greaterThan(row.clientWidth);
+    const last = buttonByText(el, 'Copy link')!;
+    last.focus();
+    await waitUntil(() => last.getBoundingClientRect().right <= row.getBoundingClientRect().right + 1, 'scrolled into view');
+    await expect(el).to.be.accessible();
+  });
+
   it('a page without an http(s) address to share shows the empty state', async () => {
     const el = await mount('<vf-share-bar url="javascript:alert(1)"></vf-share-bar>');
     const empty = await waitFor(() => $(el, '[part="empty"]'), 'empty');

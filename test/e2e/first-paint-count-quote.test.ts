@@ -103,6 +103,24 @@ describe('the count and the pull quote painted by the server', () => {
     await page.close();
   });
 
+  it("in a phone's byline the count has its line before it is painted: the article below does not move (vf.css)", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 412, height: 823 } })).newPage();
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/first-paint/vf-conversations-count*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/demo/article.html`);
+    const top = () => page.evaluate(() => document.querySelector('figure')!.getBoundingClientRect().top);
+    const before = await top();
+    answer();
+    await painted(page, 'vf-conversations-count');
+    await page.locator('vf-conversations-count').getByText(`${SEEDED} comments`).waitFor();
+    assert.equal(await top(), before, 'the picture under the byline stays put');
+    await page.close();
+  });
+
   it('without the server markup both render as before', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.route('**/api/first-paint/**', (route) => route.fulfill({ status: 500, body: 'down' }));
