@@ -145,13 +145,21 @@ export function afterFrame(fn: () => void): void {
   else setTimeout(fn, 16);
 }
 
+/** A control clicked before its code came: shown as pending (styles/ui.css) until the element takes over. */
+export const PENDING_ATTR = 'data-vf-pending';
+
 /**
  * After a paint: the element's chunk is asked for once the painted frame is on screen, so its
  * bytes never hold the paint up and the takeover starts as early as today's render would. A
- * click on the painted markup before React is there is noted; the element replays it
- * (elements/ui/takeover.ts).
+ * click on the painted markup before React is there is noted, its button shown as pending at
+ * once, and the element replays it (elements/ui/takeover.ts).
  */
 export function loadAfterPaint(el: Element, load: () => void): void {
-  el.addEventListener('click', (event) => el.hasAttribute(FIRST_PAINT_ATTR) && ((el as { vfClicked?: unknown }).vfClicked = event.composedPath()[0]), true);
+  el.addEventListener('click', (event) => {
+    if (!el.hasAttribute(FIRST_PAINT_ATTR)) return;
+    const target = event.composedPath()[0] as Element;
+    (el as { vfClicked?: unknown }).vfClicked = target;
+    target.closest?.('button')?.setAttribute(PENDING_ATTR, '');
+  }, true);
   afterFrame(load);
 }

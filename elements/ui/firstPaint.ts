@@ -23,7 +23,7 @@ export type FirstPageLoader<P> = (store: AppStore, props: P) => Promise<FirstPag
  * The host attribute the loader sets on a server-painted element (the data tag of its markup), and
  * the attribute that carries an inline style in the server's markup.
  */
-export { FIRST_PAINT_ATTR, FIRST_PAINT_STYLE_ATTR } from '../../core/loader/firstPaint.ts';
+export { FIRST_PAINT_ATTR, FIRST_PAINT_STYLE_ATTR, PENDING_ATTR } from '../../core/loader/firstPaint.ts';
 
 /** A short tag of the answers (FNV-1a over their JSON): equal data, equal tag, on either side. */
 export function dataTag(values: readonly unknown[]): string {

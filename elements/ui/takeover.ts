@@ -10,7 +10,7 @@
 import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { FIRST_PAINT_ATTR } from './firstPaint.ts';
+import { FIRST_PAINT_ATTR, PENDING_ATTR } from './firstPaint.ts';
 import { keepTyped, locate } from './typedFields.ts';
 
 export type Takeover = 'hydrate' | 'render';
@@ -32,7 +32,7 @@ const isField = (node: Node) =>
 /**
  * What the reader did to the painted markup before React had it: focus, given again so a
  * handler that acts on focus runs (a guest's compose box asks them to log in), then the click
- * the loader noted, unless on a field (a second action on the compose box would close the
+ * the loader noted, on the button or link it was in, unless on a field (a second action on the compose box would close the
  * dialog its focus opened). Dispatched after the commit's own work is done.
  */
 function replay(focus: Node | null, click: Node | null): void {
@@ -41,7 +41,9 @@ function replay(focus: Node | null, click: Node | null): void {
       focus.blur();
       focus.focus({ preventScroll: true });
     }
-    if (click instanceof HTMLElement && !isField(click)) click.click();
+    // A click on a button's icon (an SVG element, which has no click()) is its button's.
+    const target = click instanceof Element ? click.closest('button, a[href], [role="button"]') ?? click : null;
+    if (target instanceof HTMLElement && !isField(target)) target.click();
   });
 }
 
@@ -52,6 +54,7 @@ function start(mounted: Mounted, container: ShadowRoot | HTMLElement, how: Takeo
   // Until React commits, the loader keeps noting clicks (it does while the attribute is there).
   const done = () => {
     host.removeAttribute(FIRST_PAINT_ATTR);
+    container.querySelectorAll(`[${PENDING_ATTR}]`).forEach((pending) => pending.removeAttribute(PENDING_ATTR));
     const clicked = (host as Clicked).vfClicked ?? null;
     delete (host as Clicked).vfClicked;
     return clicked;

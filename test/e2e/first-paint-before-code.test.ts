@@ -2,7 +2,7 @@
 // docs/performance.md "Before the code"): the home page's live story is painted and its link
 // followed with every chunk held back; a draft typed into a painted compose box (a guest's, or a
 // signed-in reader's whose view React replaces) is still there, and kept as a draft, once React
-// has the markup.
+// has the markup; a button clicked before the code shows as pending at once and acts once it is there.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -57,6 +57,20 @@ describe('a painted element before its code', () => {
     await painted(page, 'vf-live-story');
     await page.locator('vf-live-story').getByRole('link', { name: 'Follow the live blog' }).click();
     await page.waitForURL(`${server.origin}/demo/liveblog.html`);
+    await page.close();
+  });
+
+  it("a guest's Like before the code: the button answers at once as pending, then the login dialog opens as it would have", async () => {
+    const { page, widget, release } = await openArticle();
+    const like = widget.getByRole('article').first().getByRole('button', { name: /^like/i }).first();
+    await like.click();
+    assert.equal(await like.getAttribute('data-vf-pending'), '', 'shown as pending in the frame after the click');
+    release();
+    await takenOver(page, 'vf-conversations');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await widget.locator('[data-vf-pending]').count(), 0, 'nothing left pending');
     await page.close();
   });
 
