@@ -11,7 +11,7 @@ import { firstLoadCallRows } from './first-load-calls.ts';
 import { firstPaintRows } from './first-paint.ts';
 import { loaderRow, measureWeight, weightRows } from './weight.ts';
 import { measureFirstRender } from './first-render.ts';
-import { libraryFloor } from './library-floor.ts';
+import { ARTICLE_OWN_CODE_BEFORE, articleScripts, libraryFloor } from './library-floor.ts';
 import { liveblogFanoutRows, postsListRows } from './liveblog.ts';
 import { chatRows } from './chat.ts';
 import { chatSessionRows } from './chat-element.ts';
@@ -31,6 +31,7 @@ import { footprintRows } from './server-footprint.ts';
 import { cspRows } from './csp.ts';
 import { layoutShiftRows } from './layout-shift.ts';
 import { mainThreadRows } from './main-thread.ts';
+import { firstInteractionRows } from './first-interaction.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -50,6 +51,9 @@ try {
     rows.push(['first conversations render: scripts gzip / brotli', `${kb(first.scriptGzip)} / ${kb(first.scriptBrotli)}`, 'gzip ≤ 110 KB']);
     const floor = await libraryFloor();
     rows.push(['  of it, the third-party libraries alone', kb(floor.gzip), `${floor.packages.length} packages`]);
+    const article = await articleScripts(browser, server.origin);
+    rows.push(["the article's scripts, a guest's first 10 s: gzip", kb(article), '']);
+    rows.push(['  of it, vf\'s own code above the libraries', kb(article - floor.gzip), `≤ ${kb(ARTICLE_OWN_CODE_BEFORE)} (before issue 44)`]);
     rows.push(['first conversations render: API gzip', `${kb(first.apiGzip)} (${first.requests} requests)`, '']);
     rows.push(['first conversations render: page load → first comment', `${first.ms} ms`, '']);
   } finally {
@@ -109,6 +113,7 @@ rows.push(...(await cspRows()));
 rows.push(...(await layoutShiftRows()));
 // The publisher's main thread per demo page on a 4× slower CPU, a guest with no input (bench/main-thread.ts).
 rows.push(...(await mainThreadRows()));
+rows.push(...(await firstInteractionRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));

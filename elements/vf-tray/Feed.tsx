@@ -22,13 +22,16 @@ import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
+import { lazyChunk } from '../ui/lazyChunk.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { useT } from '../ui/useIntl.ts';
-import { BroadcastComposer } from './BroadcastComposer.tsx';
 import { FeedFilters } from './FeedFilters.tsx';
 import { FeedItem } from './FeedItem.tsx';
 import { useAutoClear } from './useAutoClear.ts';
+
+/** Staff only: its own chunk, so a reader's tray does not carry it. */
+const LazyBroadcastComposer = lazyChunk(() => import('./BroadcastComposer.tsx').then((module) => module.BroadcastComposer), 3);
 
 export function Feed() {
   const t = useT();
@@ -38,7 +41,7 @@ export function Feed() {
   if (!isLoggedInUser(user)) return <FeedGuest />;
   return (
     <div className="vf-feed" part="feed">
-      {isPrivileged(user) && <BroadcastComposer />}
+      {isPrivileged(user) && <LazyBroadcastComposer />}
       <FeedList key={user.uuid} />
     </div>
   );

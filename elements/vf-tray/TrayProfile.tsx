@@ -17,8 +17,11 @@ import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
-import { FollowLists } from './FollowLists.tsx';
-import { ProfileEditor } from './ProfileEditor.tsx';
+import { lazyChunk } from '../ui/lazyChunk.tsx';
+
+/** A signed-in reader's only: their own chunks, so a guest's tray does not carry them. */
+const LazyProfileEditor = lazyChunk(() => import('./ProfileEditor.tsx').then((module) => module.ProfileEditor), 3);
+const LazyFollowLists = lazyChunk(() => import('./FollowLists.tsx').then((module) => module.FollowLists), 3);
 
 export function TrayProfile() {
   const t = useT();
@@ -36,8 +39,8 @@ export function TrayProfile() {
           {user.name}
         </p>
         <EmailVerificationNotice key={`verify-${user.uuid}`} user={user} />
-        <ProfileEditor key={user.uuid} user={user} />
-        <FollowLists key={`follows-${user.uuid}`} user={user} />
+        <LazyProfileEditor key={user.uuid} user={user} />
+        <LazyFollowLists key={`follows-${user.uuid}`} user={user} />
         <Button busy={logoutState.isLoading} onClick={() => void logout().unwrap().catch(() => {})}>
           {t('base.tray.logout')}
         </Button>
