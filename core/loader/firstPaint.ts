@@ -159,7 +159,11 @@ export function loadAfterPaint(el: Element, load: () => void): void {
     if (!el.hasAttribute(FIRST_PAINT_ATTR)) return;
     const target = event.composedPath()[0] as Element;
     (el as { vfClicked?: unknown }).vfClicked = target;
-    target.closest?.('button')?.setAttribute(PENDING_ATTR, '');
+    const button = target.closest?.('button');
+    if (!button) return;
+    button.setAttribute(PENDING_ATTR, '');
+    // A painted form has no code to send it: the browser would load the page again (a chat's Send).
+    event.preventDefault();
   }, true);
   afterFrame(load);
 }

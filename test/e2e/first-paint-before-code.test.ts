@@ -101,4 +101,64 @@ describe('a painted element before its code', () => {
     assert.equal(await widget.getByRole('button', { name: 'Post', exact: true }).isEnabled(), true, 'Post takes the draft');
     await page.close();
   });
+  it("a signed-in reader's chat message typed and sent before the code is sent once the code is there", async () => {
+    const text = `Sent before the code, ${Date.now()}`;
+    const { page, release } = await heldPage({ width: 1000, height: 800 }, await signedIn('mod'));
+    await page.goto(`${server.origin}/demo/chat.html`);
+    await painted(page, 'vf-livechat');
+    const chat = page.locator('vf-livechat');
+    await chat.getByRole('textbox').click();
+    await page.keyboard.type(text);
+    await chat.getByRole('button', { name: 'Send' }).click();
+    release();
+    await chat.locator('[part~="message"]').filter({ hasText: text }).waitFor();
+    assert.equal(page.url(), `${server.origin}/demo/chat.html`, 'the page was not loaded again');
+    assert.equal(await chat.getByRole('textbox').inputValue(), '', 'the box is emptied, as after any message sent');
+    await page.close();
+  });
+});
+
+/**
+ * Each painted element's first control, clicked before its code ran and again on a page whose
+ * code had run: the same result (a guest's action asks them to log in; the starter's button
+ * brings the conversation's compose box).
+ */
+const FIRST_CLICKS: Array<{ page: string; tag: string; click: (el: ReturnType<Page['locator']>) => ReturnType<Page['locator']>; result: 'login' | 'compose' }> = [
+  { page: 'liveblog', tag: 'vf-liveblog', click: (el) => el.getByRole('button', { name: 'Reply' }).first(), result: 'login' },
+  { page: 'chat', tag: 'vf-livechat', click: (el) => el.getByRole('button', { name: 'Send' }), result: 'login' },
+  { page: 'reviews', tag: 'vf-reviews', click: (el) => el.getByRole('button', { name: /as helpful/ }).first(), result: 'login' },
+  { page: 'article', tag: 'vf-conversation-starter', click: (el) => el.getByRole('button', { name: 'Join the conversation' }), result: 'compose' },
+];
+
+async function resultOf(page: Page, result: 'login' | 'compose'): Promise<string> {
+  if (result === 'login') {
+    await page.getByRole('dialog').waitFor();
+    return 'the login dialog';
+  }
+  await page.waitForFunction(() => document.querySelector('vf-conversations')?.shadowRoot?.activeElement?.localName === 'textarea', null, { timeout: 20_000 });
+  return "the conversation's compose box has the focus";
+}
+
+describe("a painted element's first click, before and after its code", () => {
+  for (const { page: name, tag, click, result } of FIRST_CLICKS) {
+    it(`${tag}: the same result either way`, async () => {
+      const before = await heldPage({ width: 1000, height: 800 });
+      await before.page.goto(`${server.origin}/demo/${name}.html`);
+      await before.page.locator(tag).scrollIntoViewIfNeeded();
+      await painted(before.page, tag);
+      await click(before.page.locator(tag)).click();
+      before.release();
+      const early = await resultOf(before.page, result);
+      await before.page.close();
+
+      const after = await heldPage({ width: 1000, height: 800 });
+      after.release();
+      await after.page.goto(`${server.origin}/demo/${name}.html`);
+      await after.page.locator(tag).scrollIntoViewIfNeeded();
+      await after.page.waitForFunction((tag) => customElements.get(tag) && !document.querySelector(tag)!.hasAttribute('data-vf-first-paint'), tag, { timeout: 20_000 });
+      await click(after.page.locator(tag)).click();
+      assert.equal(await resultOf(after.page, result), early);
+      await after.page.close();
+    });
+  }
 });
