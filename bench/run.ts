@@ -32,6 +32,7 @@ import { cspRows } from './csp.ts';
 import { layoutShiftRows } from './layout-shift.ts';
 import { mainThreadRows } from './main-thread.ts';
 import { firstInteractionRows } from './first-interaction.ts';
+import { lighthouseRows } from './lighthouse.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!existsSync(join(dist, 'vf.js')) || !existsSync(join(dist, 'server', 'main.js'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -113,7 +114,10 @@ rows.push(...(await cspRows()));
 rows.push(...(await layoutShiftRows()));
 // The publisher's main thread per demo page on a 4× slower CPU, a guest with no input (bench/main-thread.ts).
 rows.push(...(await mainThreadRows()));
+// A reader's first interaction with each kind of element, before and after its code ran, on the same CPU (bench/first-interaction.ts).
 rows.push(...(await firstInteractionRows()));
+// Lighthouse's mobile profile per demo page, the median of three runs (bench/lighthouse.ts).
+rows.push(...(await lighthouseRows()));
 
 const header = ['measure', 'value', 'aim'];
 const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
