@@ -93,7 +93,7 @@ async function paint(el: HTMLElement, url: string, doc: Document): Promise<boole
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), FIRST_PAINT_TIMEOUT_MS);
   const answer = fetch(url, { signal: abort.signal, credentials: 'omit' })
-    .then((response) => (response.ok ? (response.json() as Promise<{ result: Painted }>) : null))
+    .then((response) => (response.status == 200 ? (response.json() as Promise<{ result: Painted }>) : null))
     .catch(() => null);
   answers.add(answer);
   try {

@@ -10,6 +10,7 @@ import { isPrivileged } from '../../core/permissions/index.ts';
 import { selectCurrentUser, selectPage, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { useContainerSubscription } from '../ui/useContainerSubscription.ts';
+import { useHostState } from '../ui/useHostState.ts';
 import { useT } from '../ui/useIntl.ts';
 import { useViewerRefetch } from '../ui/useViewerRefetch.ts';
 import { countArgs } from './firstPage.ts';
@@ -36,6 +37,7 @@ function Count({ args }: { args: ContainerArgs }) {
   useViewerRefetch(refetch);
 
   const count = visibleCount(container, user);
+  useHostState(count !== null ? 'ready' : container ? 'empty' : 'loading');
   if (count === null) return null;
   return (
     <span className="vf-count" part="count">

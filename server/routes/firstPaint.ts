@@ -2,8 +2,9 @@
  * GET /api/first-paint/:tag — an element's first page as server-rendered HTML (docs/api.md
  * "first-paint", docs/performance.md "Two paths to the first comments"). The same for every
  * guest, so it is kept in the guest cache, invalidated like a guest's list read: by the
- * container's event log and the site's generation; sent gzipped to a client that takes gzip. 404 when the element cannot be painted
- * (unknown tag, site or container, or nothing to paint): the browser then renders as before.
+ * container's event log and the site's generation; sent gzipped to a client that takes gzip. 204
+ * when there is nothing to paint (no such container yet, or nothing in it to show), 404 for an
+ * unknown tag or site: either way the browser renders as before.
  * `VF_FIRST_PAINT=0` leaves the route out (server/app.ts).
  */
 import { gzipSync } from 'node:zlib';
@@ -76,13 +77,13 @@ const text = { type: 'string' } as const;
  * A first paint (core/loader/firstPaint.ts): sent as kept bytes (engine/keptAnswers.ts), so this
  * schema describes the answer rather than serialising it.
  */
-const firstPaintAnswer = answers(shape(
+const firstPaintAnswer = { 204: { type: 'null' }, ...answers(shape(
   {
     html: text, css: text, shared_css: text, structured_data: { type: ['object', 'null'], additionalProperties: true }, data_tag: text, container_uuid: text,
     locale: text, dir: text,
   },
   ['html', 'css', 'structured_data', 'data_tag', 'container_uuid', 'locale', 'dir'],
-));
+)) };
 
 const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   let renderer: Promise<Awaited<ReturnType<typeof import('../ssr/render.ts')['createRenderer']>>> | null = null;
@@ -100,7 +101,8 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
       const site = siteUuid ? await getSite(app.db, siteUuid) : null;
       if (!site) throw notFound('No such site');
       const container = await findContainer(app.db, site.uuid, q.container_id, kind);
-      if (!container) throw notFound('No content container with this container_id in this section');
+      // A conversation nobody has started yet is no error: nothing to paint (a 404 would be one in the page's console).
+      if (!container) return reply.code(204).send();
 
       renderer ??= import('../ssr/render.ts').then(({ createRenderer }) => createRenderer(app));
       const render = await renderer;
@@ -126,7 +128,8 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
             render({ tag, origin, siteUuid: site.uuid, domain: q.domain ?? '', containerId: q.container_id, lang, props }),
             nextBanExpiry(app.db, site.uuid),
           ]);
-          if (!rendered) return null;
+          // An element that shows nothing (a count of no comments) is painted by its code: it keeps its reserved box.
+          if (!rendered?.html) return null;
           const { html, css, sharedCss, structuredData, dataTag, containerUuid } = rendered;
           const body = Buffer.from(JSON.stringify({
             result: {
@@ -140,7 +143,7 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
         inflight.set(key, pending);
       }
       const body = await pending;
-      if (!body) throw notFound('Nothing to paint');
+      if (!body) return reply.code(204).send();
       // A first paint is about its bytes: gzipped even when just rendered.
       return sendJson(reply, gzip ? gzipSync(body) : body, gzip);
     },

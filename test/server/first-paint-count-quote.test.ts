@@ -1,7 +1,7 @@
 /**
  * GET /api/first-paint/vf-conversations-count and …/vf-pull-quote (server/routes/firstPaint.ts):
  * each element painted by its own React component from the demo conversation, user text
- * escaped, in the page's language; 404 without its container; kept for guests and painted
+ * escaped, in the page's language; nothing (204) without its container; kept for guests and painted
  * anew once a comment or a like changes what it shows.
  */
 import assert from 'node:assert/strict';
@@ -92,12 +92,12 @@ test("the quote's text and its author's name are escaped by React, never markup"
   assert.ok(html.includes(`— ${escaped(name)}</figcaption>`), html);
 });
 
-test('nothing to quote or count paints nothing, and a missing container is a 404', async (t) => {
+test('nothing to quote or count paints nothing, and a missing container is nothing to paint (204), an unknown site a 404', async (t) => {
   const app = await build(t);
   const page = await container(app);
   const query = { domain: null, site_uuid: SITE, container_id: page.container_id };
-  assert.equal(resultOf<Painted>(await paint(app, COUNT, query)).html, '', 'no comments: no count');
-  assert.equal(resultOf<Painted>(await paint(app, QUOTE, query)).html, '', 'no liked comment: no quote');
+  assert.equal((await paint(app, COUNT, query)).statusCode, 204, 'no comments: no count to paint');
+  assert.equal((await paint(app, QUOTE, query)).statusCode, 204, 'no liked comment: no quote to paint');
   const [author, mod] = [await signup(app), await signupAs(app, 'mod')];
   const comment = await postComment(app, author.access_token, page.content_container_uuid, 'Worth quoting.');
   await like(app, mod.access_token, page, comment.content_uuid);
@@ -105,10 +105,10 @@ test('nothing to quote or count paints nothing, and a missing container is a 404
   assert.match(resultOf<Painted>(await paint(app, QUOTE, query)).html, />Worth quoting\.</);
   // A hidden conversation: a guest (the server paints a guest's view) sees neither.
   resultOf(await call(app, 'POST', page, 'settings', mod.access_token, { is_hidden: true }));
-  assert.equal(resultOf<Painted>(await paint(app, COUNT, query)).html, '', 'hidden: no count');
-  assert.equal(resultOf<Painted>(await paint(app, QUOTE, query)).html, '', 'hidden: no quote');
+  assert.equal((await paint(app, COUNT, query)).statusCode, 204, 'hidden: no count');
+  assert.equal((await paint(app, QUOTE, query)).statusCode, 204, 'hidden: no quote');
   for (const tag of [COUNT, QUOTE]) {
-    assert.equal((await paint(app, tag, { ...query, container_id: 'no-such-page' })).statusCode, 404, tag);
+    assert.equal((await paint(app, tag, { ...query, container_id: 'no-such-page' })).statusCode, 204, tag);
     assert.equal((await paint(app, tag, { domain: 'unknown.example' })).statusCode, 404, tag);
   }
 });

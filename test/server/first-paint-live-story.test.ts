@@ -2,7 +2,7 @@
  * GET /api/first-paint/vf-live-story (server/routes/firstPaint.ts, elements/vf-live-story/firstPage.ts):
  * the demo live blog's latest posts as the home page's story shows them, newest first, `limit` of
  * them; its "Follow the live blog" link only for an address on the site's domains (the loader sends
- * `href` resolved against the page); no structured data; a 404 for a container that is not a live blog.
+ * `href` resolved against the page); no structured data; nothing (204) for a container that is not a live blog.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -41,6 +41,7 @@ test('its link is painted only to the site\'s own pages, as the element shows it
 
 test('a container that is not a live blog has no live story to paint', async (t) => {
   const { app } = await buildWithDemoContent(t);
-  assert.equal((await paint(app, { container_id: DEMO_CONVERSATION_ID })).statusCode, 404);
-  assert.equal((await paint(app, { container_id: 'no-such-blog' })).statusCode, 404);
+  assert.equal((await paint(app, { container_id: DEMO_CONVERSATION_ID })).statusCode, 204);
+  assert.equal((await paint(app, { container_id: 'no-such-blog' })).statusCode, 204);
+  assert.equal((await paint(app, { domain: 'unknown.example' })).statusCode, 404, 'an unknown site');
 });

@@ -1,7 +1,7 @@
 /**
  * GET /api/first-paint/vf-liveblog and /vf-livechat (server/routes/firstPaint.ts): the demo live
  * blog and chat rendered by the elements' own React components, escaped, with the live blog's
- * schema.org LiveBlogPosting and the chat's DiscussionForumPosting; a 404 for a container that
+ * schema.org LiveBlogPosting and the chat's DiscussionForumPosting; nothing (204) for a container that
  * is not there (or of another kind); kept for guests and renewed by a new post or message.
  */
 import assert from 'node:assert/strict';
@@ -110,12 +110,12 @@ test('user text is escaped by React in both: markup in a post or a message never
   assert.equal(blogData['liveBlogUpdate'][0].articleBody, evil, 'JSON keeps the text; the loader escapes < when it writes the script');
 });
 
-test('a missing container, or one of another kind, is a 404: the browser renders as before', async (t) => {
+test('a missing container, or one of another kind, is nothing to paint (204), an unknown site a 404: the browser renders as before', async (t) => {
   const { app } = await buildWithDemoContent(t);
-  assert.equal((await paint(app, 'vf-liveblog', { container_id: 'no-such-liveblog' })).statusCode, 404);
-  assert.equal((await paint(app, 'vf-livechat', { container_id: 'no-such-chat' })).statusCode, 404);
-  assert.equal((await paint(app, 'vf-liveblog', { container_id: DEMO_CHAT_ID })).statusCode, 404, 'a chat is no live blog');
-  assert.equal((await paint(app, 'vf-livechat', { container_id: DEMO_CONVERSATION_ID })).statusCode, 404, 'a conversation is no chat');
+  assert.equal((await paint(app, 'vf-liveblog', { container_id: 'no-such-liveblog' })).statusCode, 204);
+  assert.equal((await paint(app, 'vf-livechat', { container_id: 'no-such-chat' })).statusCode, 204);
+  assert.equal((await paint(app, 'vf-liveblog', { container_id: DEMO_CHAT_ID })).statusCode, 204, 'a chat is no live blog');
+  assert.equal((await paint(app, 'vf-livechat', { container_id: DEMO_CONVERSATION_ID })).statusCode, 204, 'a conversation is no chat');
   assert.equal((await paint(app, 'vf-livechat', { container_id: DEMO_CHAT_ID, domain: 'unknown.example' })).statusCode, 404);
 });
 

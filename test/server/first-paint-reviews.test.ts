@@ -1,7 +1,7 @@
 /**
  * GET /api/first-paint/vf-reviews (server/routes/firstPaint.ts, elements/vf-reviews/firstPage.ts):
  * the demo product's reviews painted by the element's own components, as a guest sees them, in
- * the order and number its attributes ask for; a 404 for a container that is not there (or of
+ * the order and number its attributes ask for; nothing (204) for a container that is not there (or of
  * another kind); kept for guests and painted anew after a new review.
  */
 import assert from 'node:assert/strict';
@@ -46,10 +46,10 @@ test('sorted-by and limit shape the paint: the highest two, then Show more', asy
   assert.match(html, /part="more"/);
 });
 
-test('a missing reviews container, or a conversation, is a 404: the browser renders as before', async (t) => {
+test('a missing reviews container, or a conversation, is nothing to paint (204): the browser renders as before', async (t) => {
   const { app } = await buildWithDemoContent(t);
-  assert.equal((await paint(app, { container_id: 'no-such-product' })).statusCode, 404);
-  assert.equal((await paint(app, { container_id: DEMO_CONVERSATION_ID })).statusCode, 404, 'a conversation has no reviews');
+  assert.equal((await paint(app, { container_id: 'no-such-product' })).statusCode, 204);
+  assert.equal((await paint(app, { container_id: DEMO_CONVERSATION_ID })).statusCode, 204, 'a conversation has no reviews');
 });
 
 test('kept for the next guest, and painted anew after a new review; its words escaped', async (t) => {

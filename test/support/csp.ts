@@ -109,8 +109,7 @@ export async function watchedContext(browser: Browser): Promise<BrowserContext> 
 
 /**
  * Console lines that are no error of vf's code: the browser's own line for each refusal (counted
- * once, as a violation), and a request's status (the first paint of a conversation nobody started
- * answers 404, docs/api.md).
+ * once, as a violation), and a request's status (a test's own 404s).
  */
 const NOT_THROWN = /Content Security Policy|requires 'Trusted|^Failed to load resource/;
 
