@@ -41,12 +41,13 @@ describe('vf.css', async () => {
     });
   }
 
-  it('holds nothing else but the boxes that follow their attributes', () => {
+  it('holds nothing else but the boxes that follow their attributes, and the count\'s until it shows one', () => {
     assert.equal(rules.size, Object.values(reserves).reduce((count: number, reserve) => count + boxes(reserve).length, 0));
     const others = sheet.split('\n').slice(1).filter((line) => line && !line.includes(':not(:defined){'));
-    assert.equal(others.length, 2);
+    assert.equal(others.length, 3);
     assert.match(others[0]!, /^vf-trending-articles\{--_vf-tr-n: ?5\}/);
     assert.match(others[1]!, /^vf-ad\{--_vf-ad-h: ?250px\}/);
+    assert.match(others[2]!, /^vf-conversations-count:not\(\[data-vf-first-paint\]\):not\(\[data-vf-state=ready\]\)\{display:inline-block;min-width:6\.5em\}/);
     for (const other of others) assert.ok(!other.includes('/*'), 'minified');
   });
 
