@@ -1,4 +1,4 @@
-// A reader's first interaction with a vf element (docs/performance.md "Main thread"): on a CPU slowed
+// A reader's first interaction with a vf element (docs/performance.md "The main thread after the first paint"): on a CPU slowed
 // 4× (CDP Emulation.setCPUThrottlingRate), Lighthouse's mobile viewport, a fresh browser context
 // per visit, against the built server (dist/server/main.js, demo data seeded). Each interaction is
 // done at two moments: "before code", as soon as the element shows the control (for a server-painted

@@ -1,4 +1,4 @@
-// The publisher's main thread (issue 44, docs/performance.md "Main thread"): per demo page, a fresh
+// The publisher's main thread (issue 44, docs/performance.md "The main thread after the first paint"): per demo page, a fresh
 // guest's visit on a CPU slowed 4× (DevTools' throttling, CDP Emulation.setCPUThrottlingRate), no
 // input, 10 s after navigation: the long tasks' time past 50 ms summed from the first contentful
 // paint (Total Blocking Time's rule, without its end at time-to-interactive), and the longest task.
