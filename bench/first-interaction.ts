@@ -31,6 +31,7 @@ import { warmFirstPaint } from '../test/support/csp.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { dist } from './bundle.ts';
 import { CPU_SLOWDOWN } from './main-thread.ts';
+import { median } from './stats.ts';
 
 export const RESPONSE_AIM_MS = 200;
 const TIMEOUT_MS = 15000;
@@ -230,7 +231,6 @@ export async function visitOnce(browser: Browser, origin: string, interaction: I
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The row's figures: each the median of the visits' (a missing result counts as the slowest). */
 export function figuresOf(visits: Visit[]): string {

@@ -8,6 +8,7 @@ import { createServer, connect, type Socket } from 'node:net';
 import { Agent, request } from 'node:http';
 import { startServer } from '../test/support/serve.mjs';
 import { seedConversation } from './seed.ts';
+import { median } from './stats.ts';
 
 const ROUND_TRIPS_MS = [0, 20, 50, 150];
 const LOADS = 15;
@@ -52,7 +53,6 @@ function get(agent: Agent, port: number, path: string): Promise<unknown> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function firstLoadCallRows(): Promise<Array<[string, string, string]>> {
   const server = await startServer();

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
 import { dist, gzipBytes } from './bundle.ts';
+import { median } from './stats.ts';
 
 const RUNS = 7;
 const FIRST = 10;
@@ -140,7 +141,6 @@ async function loadOnce(browser: Browser, origin: string, path: PathName, coreFi
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 

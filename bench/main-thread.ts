@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { eachDemoPage } from '../test/support/csp.ts';
 import { dist } from './bundle.ts';
+import { median } from './stats.ts';
 
 export const BLOCKING_AIM_MS = 200;
 export const CPU_SLOWDOWN = 4;
@@ -68,7 +69,6 @@ export async function visitThrottled(browser: Browser, origin: string, path: str
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Per demo page: the median of `runs` visits' blocking time, with that visit's longest task. */
 export async function mainThreadByPage(runs = Number(process.env.VF_BENCH_RUNS ?? 1)): Promise<Map<string, MainThread>> {

@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.mjs';
 import { startServer } from '../test/support/serve.mjs';
 import { seedConversation } from './seed.ts';
+import { median } from './stats.ts';
 
 const COMMENTS = 1000;
 const FIRST = 10;
@@ -110,7 +111,6 @@ async function firstDateFormatters(browser: Browser): Promise<number[]> {
   return costs;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The bench table's rows (own server; startServer turns the posting limit off for seeding). */
 export async function render1000Rows(): Promise<Array<[string, string, string]>> {

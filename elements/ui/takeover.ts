@@ -5,7 +5,8 @@
  * it will render from (`prepare`); then React either hydrates it (a guest, and the same data as
  * the server's: not one node replaced) or renders over it in one synchronous commit (a signed-in
  * reader, whose likes and menus are their own, or data that moved on), keeping focus where it
- * was and what the reader typed (elements/ui/typedFields.ts). Either way nothing blinks: no empty frame, no skeleton, no layout shift.
+ * was and what the reader typed (elements/ui/typedFields.ts). Either way nothing blinks: no empty
+ * frame, no skeleton, no layout shift.
  */
 import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
@@ -32,8 +33,8 @@ const isField = (node: Node) =>
 /**
  * What the reader did to the painted markup before React had it: focus, given again so a
  * handler that acts on focus runs (a guest's compose box asks them to log in), then the click
- * the loader noted, on the button or link it was in, unless on a field (a second action on the compose box would close the
- * dialog its focus opened). Dispatched after the commit's own work is done.
+ * the loader noted, on the button or link it was in, unless on a field (a second action on the
+ * compose box would close the dialog its focus opened). Dispatched after the commit's own work is done.
  */
 function replay(focus: Node | null, click: Node | null): void {
   setTimeout(() => {
@@ -62,8 +63,9 @@ function start(mounted: Mounted, container: ShadowRoot | HTMLElement, how: Takeo
   if (how === 'hydrate') {
     // Hydration keeps every node: focus and the clicked node are found as they are.
     const onCommit = () => {
+      const clicked = done();
       giveTypedBack();
-      replay(focused(), done());
+      replay(focused(), clicked);
     };
     mounted.root = hydrateRoot(container as unknown as Element, createElement(mounted.component, { ...mounted.props, onCommit }), {
       onRecoverableError: (error) => console.warn('vf: the server-rendered markup was replaced', error),

@@ -5,13 +5,27 @@
  * field after it, as typing would: through an `input` event, so the element's state and its
  * stored draft hold it too.
  */
-import { nodeAt, pathTo } from './treePath.ts';
-
 type Field = HTMLTextAreaElement | HTMLInputElement;
 
 const TEXT_FIELDS = 'textarea, input:not([type]), input[type="text"], input[type="search"], input[type="email"], input[type="url"]';
 
 const isTextField = (node: Node | null): node is Field => node instanceof Element && node.matches(TEXT_FIELDS);
+
+/** A node's place under a root as child indexes: found again after the nodes there were replaced by equal ones. */
+function pathTo(root: Node, node: Node | null): number[] | null {
+  const path: number[] = [];
+  for (let at = node; at && at !== root; at = at.parentNode) {
+    if (!at.parentNode) return null;
+    path.unshift([...at.parentNode.childNodes].indexOf(at as ChildNode));
+  }
+  return node ? path : null;
+}
+
+function nodeAt(root: Node, path: number[]): Node | null {
+  let at: Node | null = root;
+  for (const index of path) at = at?.childNodes[index] ?? null;
+  return at;
+}
 
 /** What names a field whatever surrounds it (a signed-in view has no Log in buttons before the box). */
 const fieldKey = (field: Element) =>

@@ -15,6 +15,7 @@ import { useT } from '../ui/useIntl.ts';
 import { useElementContainer } from '../ui/useElementContainer.ts';
 import { useSiteUrls } from '../ui/useSiteUrls.ts';
 import { followHref } from './followHref.ts';
+import { liveblogArgs, postsArgs } from '../vf-liveblog/firstPage.ts';
 import { storyLimit } from './firstPage.ts';
 
 export interface LiveStoryProps {
@@ -30,10 +31,10 @@ export interface LiveStoryProps {
 
 function Posts({ sectionUuid, containerId, limit }: { sectionUuid: string; containerId: string; limit: number }) {
   const t = useT();
-  const blog = useLiveblogQuery({ sectionUuid, containerId, limit });
+  const blog = useLiveblogQuery(liveblogArgs(sectionUuid, containerId, limit));
   const containerUuid = blog.data?.content_container_uuid;
   useContainerSubscription(containerUuid);
-  const list = useLiveblogPostsInfiniteQuery({ sectionUuid, containerUuid: containerUuid ?? '', limit }, { skip: !containerUuid });
+  const list = useLiveblogPostsInfiniteQuery(postsArgs(sectionUuid, containerUuid ?? '', limit), { skip: !containerUuid });
   const posts = (list.data?.pages[0]?.contents ?? []).slice(0, limit);
   const [announcement, setAnnouncement] = useState('');
   const seen = useRef<Set<string> | null>(null);

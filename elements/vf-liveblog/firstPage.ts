@@ -25,18 +25,22 @@ export function postsArgs(sectionUuid: string, containerUuid: string, limit: num
   return { sectionUuid, containerUuid, limit };
 }
 
+/** The live blog and its first `limit` posts, as its hooks read them (the live story shows the same, fewer). */
+export function loadBlogAndPosts(store: AppStore, vfContainerId: string | undefined, limit: number): Promise<FirstPageData | null> {
+  return loadContainerAndItems(
+    store, vfContainerId,
+    (sectionUuid, containerId) => store.dispatch(liveblogApi.endpoints.liveblog.initiate(liveblogArgs(sectionUuid, containerId, limit), { subscribe: false })),
+    (sectionUuid, containerUuid) => store.dispatch(liveblogApi.endpoints.liveblogPosts.initiate(postsArgs(sectionUuid, containerUuid, limit), { subscribe: false })),
+  );
+}
+
 /**
  * Loads the live blog, its first page of posts and which posts hold a poll (PostPoll) into
  * `store` (a ready session's), as the mounted element would: a painted post has its poll's
  * place already, so taking the markup over moves nothing.
  */
 export async function loadFirstPage(store: AppStore, props: LiveblogProps): Promise<FirstPageData | null> {
-  const limit = postsPerPage(props.limit);
-  const first = await loadContainerAndItems(
-    store, props.vfContainerId,
-    (sectionUuid, containerId) => store.dispatch(liveblogApi.endpoints.liveblog.initiate(liveblogArgs(sectionUuid, containerId, limit), { subscribe: false })),
-    (sectionUuid, containerUuid) => store.dispatch(liveblogApi.endpoints.liveblogPosts.initiate(postsArgs(sectionUuid, containerUuid, limit), { subscribe: false })),
-  );
+  const first = await loadBlogAndPosts(store, props.vfContainerId, postsPerPage(props.limit));
   const sectionUuid = selectSectionUuid(store.getState());
   if (!first || !sectionUuid) return first;
   const polls = await store.dispatch(pollsApi.endpoints.postPolls.initiate({ sectionUuid, containerUuid: first.containerUuid }, { subscribe: false }));

@@ -79,7 +79,8 @@ export class GuestCache {
     this.entries.delete(key); // most recently used goes last
     this.entries.set(key, entry);
     this.hits++;
-    if (!gzip) return entry.body;
+    // An empty answer ("nothing to paint") is kept as it is: there is nothing to gzip.
+    if (!gzip || !entry.body.length) return entry.body;
     if (!entry.gzipped) {
       const gzipped = (entry.gzipped = gzipSync(entry.body));
       this.bytes += gzipped.length;

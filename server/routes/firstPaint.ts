@@ -19,9 +19,12 @@ import { answers, uuid } from './schemas.ts';
 import { toAttributeName, type AttrType } from '../../elements/ui/attributes.ts';
 import type { ContainerKind } from '../storage/schema.ts';
 import { directionOf, localeOf } from '../../core/i18n/languages.ts';
+import type { Rendered } from '../ssr/render.ts';
 
 /** First paints rendered at once, per process (more answer 503; the loader then leaves the element to the browser). */
 export const MAX_RENDERS = 4;
+/** The answer "nothing to paint", as the guest cache keeps it. */
+const NOTHING = Buffer.alloc(0);
 /** Tags the route knows, with their container kind (the renderer itself loads only when first asked). */
 const KINDS: Record<string, ContainerKind> = { 'vf-conversations': 'conversation', 'vf-conversations-count': 'conversation', 'vf-pull-quote': 'conversation', 'vf-conversation-starter': 'conversation', 'vf-liveblog': 'liveblog', 'vf-livechat': 'chat', 'vf-reviews': 'reviews', 'vf-live-story': 'liveblog' };
 
@@ -85,9 +88,20 @@ const firstPaintAnswer = { 204: { type: 'null' }, ...answers(shape(
   ['html', 'css', 'structured_data', 'data_tag', 'container_uuid', 'locale', 'dir'],
 )) };
 
+/** The answer's bytes (the shared stylesheets only when the page has not got them yet). */
+function answerBody(rendered: Rendered, shared: boolean): Buffer {
+  const { html, css, sharedCss, structuredData, dataTag, containerUuid } = rendered;
+  return Buffer.from(JSON.stringify({
+    result: {
+      html, css, ...(shared ? { shared_css: sharedCss } : {}), structured_data: structuredData, data_tag: dataTag, container_uuid: containerUuid,
+      locale: localeOf(rendered.lang), dir: directionOf(rendered.lang),
+    },
+  }));
+}
+
 const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   let renderer: Promise<Awaited<ReturnType<typeof import('../ssr/render.ts')['createRenderer']>>> | null = null;
-  const inflight = new Map<string, Promise<Buffer | null>>();
+  const inflight = new Map<string, Promise<Buffer>>();
 
   app.get<{ Params: { tag: string }; Querystring: Query }>(
     '/api/first-paint/:tag',
@@ -116,7 +130,7 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
       const cache = app.guestCache;
       const gzip = takesGzip(request);
       const kept = cache.enabled ? cache.get(key, gzip) : null;
-      if (kept) return sendJson(reply, kept, gzip);
+      if (kept) return kept.length ? sendJson(reply, kept, gzip) : reply.code(204).send();
       let pending = inflight.get(key);
       if (!pending) {
         // Every new key costs a render (tens of ms of CPU): a flood of them (varied hosts or
@@ -128,22 +142,16 @@ const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
             render({ tag, origin, siteUuid: site.uuid, domain: q.domain ?? '', containerId: q.container_id, lang, props }),
             nextBanExpiry(app.db, site.uuid),
           ]);
-          // An element that shows nothing (a count of no comments) is painted by its code: it keeps its reserved box.
-          if (!rendered?.html) return null;
-          const { html, css, sharedCss, structuredData, dataTag, containerUuid } = rendered;
-          const body = Buffer.from(JSON.stringify({
-            result: {
-              html, css, ...(shared ? { shared_css: sharedCss } : {}), structured_data: structuredData, data_tag: dataTag, container_uuid: containerUuid,
-              locale: localeOf(rendered.lang), dir: directionOf(rendered.lang),
-            },
-          }));
+          // An element that shows nothing (a count of no comments) is painted by its code, which
+          // keeps its reserved box: that answer, empty, is kept too (no render per guest).
+          const body = rendered?.html ? answerBody(rendered, shared) : NOTHING;
           if (cache.enabled) cache.keep(key, read, body, banExpiry ?? Infinity);
           return body;
         })().finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
       const body = await pending;
-      if (!body) return reply.code(204).send();
+      if (!body.length) return reply.code(204).send();
       // A first paint is about its bytes: gzipped even when just rendered.
       return sendJson(reply, gzip ? gzipSync(body) : body, gzip);
     },

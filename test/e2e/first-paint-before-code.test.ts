@@ -65,6 +65,7 @@ describe('a painted element before its code', () => {
     const like = widget.getByRole('article').first().getByRole('button', { name: /^like/i }).first();
     await like.click();
     assert.equal(await like.getAttribute('data-vf-pending'), '', 'shown as pending in the frame after the click');
+    assert.equal(await like.evaluate((node) => getComputedStyle(node).opacity), '0.6', 'and seen so: the Like has its own class, not .vf-button');
     release();
     await takenOver(page, 'vf-conversations');
     const dialog = page.getByRole('dialog');

@@ -97,6 +97,9 @@ test('nothing to quote or count paints nothing, and a missing container is nothi
   const page = await container(app);
   const query = { domain: null, site_uuid: SITE, container_id: page.container_id };
   assert.equal((await paint(app, COUNT, query)).statusCode, 204, 'no comments: no count to paint');
+  const hits = app.guestCache.hits;
+  assert.equal((await paint(app, COUNT, query)).statusCode, 204);
+  assert.equal(app.guestCache.hits, hits + 1, 'nothing to paint is kept too: the next guest costs no render');
   assert.equal((await paint(app, QUOTE, query)).statusCode, 204, 'no liked comment: no quote to paint');
   const [author, mod] = [await signup(app), await signupAs(app, 'mod')];
   const comment = await postComment(app, author.access_token, page.content_container_uuid, 'Worth quoting.');
