@@ -8,6 +8,10 @@
  * still syncs the log, so durability is unchanged); the server's own automatic checkpoint stays
  * as a backstop at CHECKPOINT_BACKSTOP_PAGES, finding the log copied but for its last frames.
  *
+ * Commits made while a checkpoint runs, or fewer than COMMITS_PER_CHECKPOINT at a burst's end, are
+ * copied TRAILING_MS later: a burst ends with its log in the database file, however slowly the
+ * thread started or ran (a loaded machine), not left for the next burst.
+ *
  * The thread starts with the first burst of writes once the server listens (`resume`: not for the
  * start's migrations and seed) and stops after IDLE_MS without one, so an idle server does not
  * carry it (docs/server.md "Memory and start time").
@@ -22,6 +26,8 @@ export const COMMITS_PER_CHECKPOINT = 10;
 /** The server's own automatic checkpoint, in pages of log (SQLite's default is 1,000). */
 export const CHECKPOINT_BACKSTOP_PAGES = 10_000;
 const IDLE_MS = 30_000;
+/** After a burst, or a checkpoint that commits overtook, the rest of the log is copied this much later. */
+const TRAILING_MS = 250;
 
 // CommonJS, evaluated in the worker: a second connection that checkpoints when told to, and
 // closes when told to stop.
@@ -42,6 +48,7 @@ export class Checkpointer {
   private commits = 0;
   private running = false;
   private idle: NodeJS.Timeout | null = null;
+  private trailing: NodeJS.Timeout | null = null;
   private paused = true;
 
   constructor(
@@ -56,13 +63,38 @@ export class Checkpointer {
 
   /** Called after each COMMIT: every COMMITS_PER_CHECKPOINT, the thread copies the log (unless it still is). */
   committed(): void {
-    if (this.paused || ++this.commits < COMMITS_PER_CHECKPOINT || this.running) return;
+    if (this.paused) return;
+    this.commits++;
+    if (this.running) return; // copied after the running checkpoint (copied())
+    if (this.commits >= COMMITS_PER_CHECKPOINT) this.checkpoint();
+    else this.trail();
+  }
+
+  private checkpoint(): void {
     this.commits = 0;
     this.running = true;
+    if (this.trailing) clearTimeout(this.trailing);
+    this.trailing = null;
     (this.worker ??= this.start()).postMessage('checkpoint');
     if (this.idle) clearTimeout(this.idle);
     this.idle = setTimeout(() => void this.stop(), IDLE_MS);
     this.idle.unref();
+  }
+
+  /** Copies the commits not yet copied once TRAILING_MS pass without a checkpoint. */
+  private trail(): void {
+    if (this.trailing) return;
+    this.trailing = setTimeout(() => {
+      this.trailing = null;
+      if (this.commits > 0 && !this.running) this.checkpoint();
+    }, TRAILING_MS);
+    this.trailing.unref();
+  }
+
+  private copied(error: string | null): void {
+    this.running = false;
+    if (error) this.onError(error);
+    if (this.commits > 0) this.trail();
   }
 
   private start(): Worker {
@@ -70,8 +102,7 @@ export class Checkpointer {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file: this.file } });
     worker.unref();
     worker.on('message', (error: string | null) => {
-      this.running = false;
-      if (error) this.onError(error);
+      if (this.worker === worker) this.copied(error);
     });
     worker.on('error', (error) => {
       this.onError(error.message);
@@ -85,7 +116,9 @@ export class Checkpointer {
   /** Stops the thread (it starts again with the next writes). */
   async stop(): Promise<void> {
     if (this.idle) clearTimeout(this.idle);
+    if (this.trailing) clearTimeout(this.trailing);
     this.idle = null;
+    this.trailing = null;
     const worker = this.worker;
     this.worker = null;
     this.running = false;

@@ -50,7 +50,9 @@ describe('the moderation queue on the staging page', () => {
     const text = `Held for the queue ${Date.now()}`;
     await author.getByRole('textbox', { name: 'Write a comment' }).fill(text);
     await author.getByRole('button', { name: 'Post', exact: true }).click();
-    await author.getByText(text).waitFor();
+    // The comment, not the compose box: its text may still be there while the post's answer is on its way.
+    const authorsComment = author.getByRole('article', { name: 'Comment by Queued Author' }).getByText(text);
+    await authorsComment.waitFor();
 
     // It reaches the open queue without a reload, behind "Show 1 new item": nothing moved.
     const more = queue.getByRole('button', { name: 'Show 1 new item' });
@@ -68,8 +70,8 @@ describe('the moderation queue on the staging page', () => {
     await queue.getByRole('status').filter({ hasText: 'Approved.' }).waitFor();
 
     // Approved: the guest's open article shows it live, the author's loses its held notice.
-    await guest.getByText(text).waitFor();
-    await author.getByText(text).waitFor();
+    await guest.getByRole('article', { name: 'Comment by Queued Author' }).getByText(text).waitFor();
+    await authorsComment.waitFor();
     for (const page of [mod, guest, author]) await page.close();
   });
 });
