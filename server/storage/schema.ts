@@ -45,6 +45,12 @@ export interface UsersTable {
   badge_trusted?: number;
   /** Migration 024: 0/1, every post of theirs waits for a moderator. */
   always_premoderate?: number;
+  /** Migration 027 (docs/law.md): 0/1, their notices of illegal content come first (DSA Art. 22). */
+  trusted_flagger?: number;
+  /** Migration 027: when the reader asked to delete their account (erased DELETION_GRACE_MS later); null: not asked. */
+  deletion_requested_at?: number | null;
+  /** Migration 027: when the account was erased (a pseudonym stays; name, email, password gone). */
+  erased_at?: number | null;
 }
 
 /** A site's login method (migration 006): `config` is JSON with secrets, never sent to a client. */
@@ -279,6 +285,10 @@ export interface Database {
   moderation_decisions: ModerationDecisionsTable;
   staff_notes: StaffNotesTable;
   moderation_settings: ModerationSettingsTable;
+  legal_settings: LegalSettingsTable;
+  legal_notices: LegalNoticesTable;
+  statements_of_reasons: StatementsOfReasonsTable;
+  appeals: AppealsTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -557,4 +567,72 @@ export interface ModerationSettingsTable {
   site_uuid: string;
   settings: string;
   date_updated: number;
+}
+
+/** Migration 027 (docs/law.md): a site's grounds and erasure choice, JSON LegalSettings. */
+export interface LegalSettingsTable {
+  site_uuid: string;
+  settings: string;
+  date_updated: number;
+}
+
+/** Migration 027: a notice of illegal content (DSA Art. 16). */
+export interface LegalNoticesTable {
+  uuid: string;
+  site_uuid: string;
+  reference: string;
+  target_type: string; // NoticeTargetType
+  content_uuid: string | null;
+  target_user_uuid: string | null;
+  kind: string;
+  explanation: string;
+  reporter_name: string | null;
+  reporter_email: string | null;
+  reporter_user_uuid: string | null;
+  trusted: number;
+  state: string; // NoticeState
+  decided_by: string | null;
+  decided_at: number | null;
+  statement_uuid: string | null;
+  date_created: number;
+}
+
+/** Migration 027: a statement of reasons (DSA Art. 17), one per restricting decision. */
+export interface StatementsOfReasonsTable {
+  uuid: string;
+  site_uuid: string;
+  user_uuid: string | null;
+  content_uuid: string | null;
+  notice_uuid: string | null;
+  decision_uuid: string | null;
+  restriction: string; // Restriction
+  ground_type: string; // GroundType
+  ground: string;
+  ground_label: string;
+  explanation: string | null;
+  facts: string;
+  automated: number;
+  automated_rule: string | null;
+  moderator_uuid: string | null;
+  state: string; // in_force | reversed
+  appeal_until: number;
+  date_created: number;
+}
+
+/** Migration 027: an appeal (DSA Art. 20) of a statement (by its author) or of a notice judged not illegal (by its reporter). */
+export interface AppealsTable {
+  uuid: string;
+  site_uuid: string;
+  statement_uuid: string | null;
+  notice_uuid: string | null;
+  appellant_uuid: string | null;
+  appellant_role: string; // author | reporter
+  text: string;
+  first_decided_by: string | null;
+  state: string; // open | upheld | reversed
+  decided_by: string | null;
+  decided_at: number | null;
+  explanation: string | null;
+  single_moderator: number;
+  date_created: number;
 }

@@ -29,6 +29,7 @@ import { pageMeta } from './023_page_meta.ts';
 import { moderationQueue } from './024_moderation_queue.ts';
 import { moderationQueueIndexes } from './025_moderation_queue_indexes.ts';
 import { pageContainers } from './026_page_containers.ts';
+import { legal } from './027_legal.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '024_moderation_queue': moderationQueue,
   '025_moderation_queue_indexes': moderationQueueIndexes,
   '026_page_containers': pageContainers,
+  '027_legal': legal,
 };
 
 export const migrationProvider: MigrationProvider = {
