@@ -133,3 +133,81 @@ export const MAX_GROUNDS = 50;
 export const MAX_GROUND_LABEL = 120;
 /** A ground's id: lower-case letters, digits and underscores. */
 export const GROUND_ID_PATTERN = '^[a-z0-9_]{1,40}$';
+
+/** Where an item lives and what it said, as moderators and the reader see it in a statement or a notice. */
+export interface LegalItem {
+  /** null: a profile's name or picture, or a ban. */
+  content_uuid: string | null;
+  /** The item's kind (QueueKind) or `profile`. */
+  kind: string;
+  /** The text (HTML stripped, 500 characters at most); for a profile, the name; null once erased. */
+  excerpt: string | null;
+  /** The item's current state (content's `state`), null for a profile or ban. */
+  state: string | null;
+  /** The page it is on (the server's page join, never the caller's claim). */
+  page_url: string | null;
+  page_title: string | null;
+  author_uuid: string | null;
+  author_name: string | null;
+}
+
+/** A statement of reasons as its reader (or a moderator) reads it. */
+export interface Statement {
+  uuid: string;
+  restriction: Restriction;
+  ground_type: GroundType;
+  ground: string;
+  ground_label: string;
+  explanation: string | null;
+  facts: string;
+  automated: boolean;
+  automated_rule: string | null;
+  state: 'in_force' | 'reversed';
+  date_created: number;
+  appeal_until: number;
+  item: LegalItem;
+  /** The latest appeal of it, or null. */
+  appeal: Appeal | null;
+}
+
+/** An appeal, as its appellant reads it. */
+export interface Appeal {
+  uuid: string;
+  appellant_role: 'author' | 'reporter';
+  text: string;
+  state: AppealState;
+  explanation: string | null;
+  date_created: number;
+  decided_at: number | null;
+  /** The site has one moderator: the one who decided also decided the appeal (Art. 20(6) read as "not solely automated"). */
+  single_moderator: boolean;
+}
+
+/** A notice as moderators see it in their queue. */
+export interface NoticeItem {
+  uuid: string;
+  reference: string;
+  target_type: NoticeTargetType;
+  kind: string;
+  kind_label: string;
+  explanation: string;
+  reporter_name: string | null;
+  reporter_email: string | null;
+  trusted: boolean;
+  state: NoticeState;
+  decided_by: { uuid: string; name: string } | null;
+  decided_at: number | null;
+  date_created: number;
+  item: LegalItem;
+  /** Earlier notices and decisions on the same item, oldest first. */
+  history: { what: string; by: string | null; at: number }[];
+}
+
+/** An appeal as moderators see it in their queue. */
+export interface AppealItem extends Appeal {
+  statement: Statement | null;
+  notice: NoticeItem | null;
+  /** Who took the decision appealed: the caller may not decide the appeal unless the site has one moderator. */
+  first_decided_by: { uuid: string; name: string } | null;
+  decided_by: { uuid: string; name: string } | null;
+}
