@@ -56,6 +56,7 @@ import { registerScorerStandIns } from './standins/scorers.ts';
 import thirdPartyRoutes from './identity/thirdpartyRoutes.ts';
 import userRoutes from './accounts/userRoutes.ts';
 import moderationRoutes from './moderation/plugin.ts';
+import legalRoutes from './legal/plugin.ts';
 import webhookRoutes from './webhooks/routes.ts';
 import { collectRoutes } from './openapi/collect.ts';
 import openApiRoutes from './openapi/routes.ts';
@@ -161,6 +162,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(webhookRoutes, { prefix: '/api/v2' });
   app.register(autoModerationRoutes, { prefix: '/api/v2' });
   app.register(moderationRoutes, { prefix: '/api/v2' });
+  app.register(legalRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });
