@@ -11,7 +11,13 @@ export type NotificationType =
   | 'follow'
   | 'broadcast_site'
   | 'broadcast_topic'
-  | 'trending_article';
+  | 'trending_article'
+  // docs/law.md: a decision restricted my item or account (target_uuid: the statement of reasons),
+  // my notice of illegal content was decided (target_uuid: the notice), my appeal was decided
+  // (target_uuid: the appeal).
+  | 'moderation_decision'
+  | 'notice_decided'
+  | 'appeal_decided';
 
 export const NOTIFICATION_STATUSES = ['new', 'seen', 'read'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
