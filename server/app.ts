@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_PASSWORD_COST, setPasswordCost } from './auth/passwords.ts';
-import { DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './plugins/rateLimit.ts';
+import { DEFAULT_NOTICE_LIMIT, DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './plugins/rateLimit.ts';
 import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
@@ -14,6 +14,7 @@ import mailPlugin from './mail/plugin.ts';
 import autoModerationPlugin from './moderation/auto/plugin.ts';
 import moderationQueueNotice from './moderation/announce.ts';
 import contentNotices from './notifications/plugin.ts';
+import legalPlugin from './legal/legalPlugin.ts';
 import autoModerationRoutes from './moderation/auto/routes.ts';
 import operationsPlugin from './plugins/operations.ts';
 import pageMetaPlugin from './pages/plugin.ts';
@@ -55,6 +56,7 @@ import { registerIdentityStandIns } from './standins/identity.ts';
 import { registerScorerStandIns } from './standins/scorers.ts';
 import thirdPartyRoutes from './identity/thirdpartyRoutes.ts';
 import userRoutes from './accounts/userRoutes.ts';
+import dataRoutes from './accounts/dataRoutes.ts';
 import moderationRoutes from './moderation/plugin.ts';
 import legalRoutes from './legal/plugin.ts';
 import webhookRoutes from './webhooks/routes.ts';
@@ -71,6 +73,7 @@ declare module 'fastify' {
     /** Posting limits (plugins/rateLimit.ts limitPosting): the counter and the posts allowed per minute. */
     postLimiter: SlidingWindowLimiter;
     postLimit: number;
+    noticeLimit: number;
     /** Demo mode (config.ts `demo`): the seed makes the demo accounts, mail is kept for /demo/mail. */
     demo: boolean;
     /** The accounts demo mode publishes the passwords of, named by the seed: they log in only on this machine (plugins/demoGate.ts). */
@@ -105,6 +108,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.decorate('authLimiter', new SlidingWindowLimiter(Date.now, config.authLimits));
   app.decorate('postLimiter', new SlidingWindowLimiter(Date.now));
   app.decorate('postLimit', config.postLimit ?? DEFAULT_POST_LIMIT);
+  app.decorate('noticeLimit', config.noticeLimit ?? DEFAULT_NOTICE_LIMIT);
   app.decorate('demo', config.demo);
   app.decorate('demoAccounts', new DemoAccounts());
   app.decorate('vapidSubject', config.vapidSubject ?? null);
@@ -143,6 +147,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(autoModerationPlugin);
   app.register(moderationQueueNotice);
   app.register(contentNotices);
+  app.register(legalPlugin, { dataDir: config.dataDir });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
@@ -155,6 +160,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(identityRoutes, { prefix: '/api/v2' }); // Gigya, Janrain, LoginRadius, Backplane
   app.register(importExportRoutes, { prefix: '/api/v2' });
   app.register(userRoutes, { prefix: '/api/v2', dataDir: config.dataDir });
+  app.register(dataRoutes, { prefix: '/api/v2', dataDir: config.dataDir }); // a reader's data and account deletion, and the deletion sweep
   app.register(followRoutes, { prefix: '/api/v2' });
   app.register(communityRoutes, { prefix: '/api/v2' });
   app.register(shareRoutes, { prefix: '/api/v2' });

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './auth/passwords.ts';
-import { type AnalyticsLimits, type AuthLimits, DEFAULT_ANALYTICS_LIMITS, DEFAULT_AUTH_LIMITS, DEFAULT_POST_LIMIT } from './plugins/rateLimit.ts';
+import { type AnalyticsLimits, type AuthLimits, DEFAULT_ANALYTICS_LIMITS, DEFAULT_AUTH_LIMITS, DEFAULT_NOTICE_LIMIT, DEFAULT_POST_LIMIT } from './plugins/rateLimit.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS } from './webhooks/defaults.ts';
 
@@ -40,6 +40,8 @@ export interface Config {
   authLimits?: AuthLimits;
   /** Comments (and replies) one user, or one IP for anonymous guests, may post per minute; 0: no limit. */
   postLimit?: number;
+  /** Notices of illegal content per reader's address per 10 minutes (docs/law.md); 0: off. */
+  noticeLimit?: number;
   /** Analytics batches allowed per minute per client IP and per site (docs/analytics.md); 0 turns one off. */
   analyticsLimits?: AnalyticsLimits;
   /** Outgoing mail (docs/mail.md): null keeps mails in `<dataDir>/mail/` (shown at /demo/mail) in demo mode, else logs them without their links. */
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
       perEmail: readCount(env, 'VF_AUTH_LIMIT_PER_EMAIL', DEFAULT_AUTH_LIMITS.perEmail),
     },
     postLimit: readCount(env, 'VF_POST_LIMIT', DEFAULT_POST_LIMIT),
+    noticeLimit: readCount(env, 'VF_NOTICE_LIMIT', DEFAULT_NOTICE_LIMIT),
     analyticsLimits: {
       perIp: readCount(env, 'VF_ANALYTICS_LIMIT_PER_IP', DEFAULT_ANALYTICS_LIMITS.perIp),
       perSite: readCount(env, 'VF_ANALYTICS_LIMIT_PER_SITE', DEFAULT_ANALYTICS_LIMITS.perSite),

@@ -4,6 +4,7 @@
  * constants, used by the server (server/moderation/) and the elements (vf-moderation-queue,
  * vf-site-settings) alike.
  */
+import type { AppealItem, NoticeItem } from '../legal/types.ts';
 
 /** The rule that held (or rejected) an item. */
 export const HOLD_RULES = [
@@ -108,6 +109,8 @@ export interface QueueAuthor {
   date_created: number;
   badge_trusted: boolean;
   always_premoderate: boolean;
+  /** The user drawer's only (docs/law.md "Trusted flaggers"): their notices of illegal content come first. */
+  trusted_flagger?: boolean;
   counts: { approved: number; rejected: number; reported: number };
 }
 
@@ -196,4 +199,8 @@ export type ModerationEvent = { content_type: 'moderation'; section_uuid: string
   | { event: 'queued'; content_uuid: string; queue: 'pending' | 'reported'; item: QueueItem }
   | { event: 'decided'; content_uuid: string; decision: Decision | 'undo'; state: string; by: { uuid: string; name: string } }
   | { event: 'counts'; counts: QueueCounts }
+  // docs/law.md "API": a notice of illegal content arrived, or was decided (its `state` says which).
+  | { event: 'notice'; notice_uuid: string; notice: NoticeItem }
+  // docs/law.md "API": an appeal arrived, or was decided (its `state` says which).
+  | { event: 'appeal'; appeal_uuid: string; appeal: AppealItem }
 );

@@ -18,6 +18,8 @@ import { findUserById, toApiUser, updateUser, type UserChange, type UserRow } fr
 import { avatarChange, nameChange, type ProfileEdit } from './profileUpdate.ts';
 import { type Common, strictObject, userId, userName } from '../routes/schemas.ts';
 import { userAnswer } from './schemas.ts';
+import { GROUND_ID_PATTERN, MAX_EXPLANATION } from '../../core/legal/types.ts';
+import { DEFAULT_TERMS_RULE, legalSettings, statementFacts, tellStatements, termsRuleOr400, writeStatements } from '../legal/index.ts';
 
 interface UpdateBody extends Common {
   name?: string;
@@ -129,9 +131,11 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
   // Spec §7: the client sends PATCH as a POST with `verb: 'PATCH'`; form data comes the same way.
   app.post<{ Params: { id: string }; Body: UpdateBody }>('/users/:id', { preValidation: readMultipart, schema: updateSchema }, update);
 
-  app.post<{ Params: { id: string; field: 'username' | 'avatar'; decision: 'approve' | 'reject' } }>(
+  // A rejection may name the rule of the site's terms and say why (the statement of reasons, docs/law.md).
+  const groundsBody = strictObject({ terms_rule: { type: 'string', pattern: GROUND_ID_PATTERN }, explanation: { type: 'string', minLength: 1, maxLength: MAX_EXPLANATION } });
+  app.post<{ Params: { id: string; field: 'username' | 'avatar'; decision: 'approve' | 'reject' }; Body: Common & { terms_rule?: string; explanation?: string } }>(
     '/users/:id/moderation/:field/:decision',
-    { schema: { params: moderationParams, body: strictObject({}), querystring: strictObject({}), response: userAnswer }, preValidation: async (r) => void (r.body ??= {}) },
+    { schema: { params: moderationParams, body: groundsBody, querystring: strictObject({}), response: userAnswer }, preValidation: async (r) => void (r.body ??= {}) },
     async (request) => {
       requireUser(request);
       const row = await userOr404(request.params.id);
@@ -141,6 +145,9 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
       enforce('user', 'trust', { user: viewer, settings: (await getSite(app.db, row.site_uuid))!.settings, target: { uuid: row.uuid } });
       const { field, decision } = request.params;
       const approve = decision === 'approve';
+      const { terms_rule, explanation } = request.body;
+      if (approve && (terms_rule !== undefined || explanation !== undefined)) throw badRequest('terms_rule and explanation go with reject', terms_rule !== undefined ? 'terms_rule' : 'explanation');
+      if (terms_rule !== undefined) termsRuleOr400(await legalSettings(app.db, row.site_uuid), terms_rule);
       let change: UserChange;
       let unused: (string | null | undefined)[] = [];
       if (field === 'username') {
@@ -155,7 +162,17 @@ export default async function userRoutes(app: FastifyInstance, { dataDir }: { da
           : { ...pending, avatar_moderation_status: 'rejected' };
         unused = approve ? [row.pic_small, row.pic_large] : [row.pic_small_pending, row.pic_large_pending];
       }
-      const updated = (await updateUser(app.db, row.uuid, change))!;
+      const moderator = requireUser(request).row.uuid;
+      // A rejection and its statement of reasons are one transaction.
+      const { updated, statements } = await app.db.transaction().execute(async (trx) => ({
+        updated: (await updateUser(trx, row.uuid, change))!,
+        statements: approve ? [] : await writeStatements(trx, [{
+          site_uuid: row.site_uuid, user_uuid: row.uuid, content_uuid: null, restriction: field === 'username' ? 'profile_name' : 'profile_picture',
+          ground_type: 'terms', ground: terms_rule ?? DEFAULT_TERMS_RULE.profile, explanation: explanation ?? null,
+          facts: statementFacts.profile(field === 'username' ? 'name' : 'picture', row.username_pending ?? null), moderator_uuid: moderator,
+        }]),
+      }));
+      await tellStatements(app, statements);
       if (approve) app.hub.siteChanged(row.site_uuid); // the approved name or picture shows on their comments
       await deleteAvatars(dataDir, unused);
       return { result: await apiUser(request, updated) };

@@ -144,7 +144,8 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
           request: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
         });
       const media = text.media ? JSON.stringify(text.media) : null;
-      return apply(
+      let statements: Awaited<ReturnType<typeof app.autoModeration.record>> = []; // an automatic hold's, told after commit
+      const answer = await apply(
         t,
         (before) => {
           if (before.content === text.text && (before.media ?? null) === media) return { patch: null };
@@ -156,11 +157,13 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
           const images = text.media || before.media ? { media } : {};
           return {
             patch: { content: text.text, is_edited: 1, date_edited: Date.now(), ...images, ...again, ...lock },
-            ...(again.state ? { also: (trx: Transaction<Database>) => app.autoModeration.record(trx, before, before.state, verdict) } : {}),
+            ...(again.state ? { also: async (trx: Transaction<Database>) => void (statements = await app.autoModeration.record(trx, before, before.state, verdict)) } : {}),
           };
         },
         (_before, after) => contentEvent('updated', after, user.row.uuid),
       );
+      await app.legal.tell(statements);
+      return answer;
     },
   );
 
@@ -250,6 +253,7 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         const user = moderator(request, t);
         notDeleted(t);
         let decidedState: string | null = null;
+        let statements: Awaited<ReturnType<typeof app.legal.decided>> = [];
         const answer = await apply(
           t,
           (before) => {
@@ -258,16 +262,21 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
             if (!change) return { patch: null };
             decidedState = String(change.patch.state);
             const record = decisionRecord(MODERATION[action].decision, before, String(change.patch.state), user.row.uuid, now);
+            const decided = [{ before, state: String(change.patch.state), decision_uuid: record.uuid }];
             return {
               patch: change.patch,
               also: async (trx) => {
                 if (change.clearFlags) await clearFlags(trx, before.uuid);
                 await trx.insertInto('moderation_decisions').values(record).execute();
+                // A statement of reasons for a reject or spam (docs/law.md); an approval lifts the item's.
+                if (action === 'disable' || action === 'spam') statements = await app.legal.decided(trx, user.row.uuid, action === 'spam' ? 'spam' : 'reject', decided);
+                else await app.legal.approved(trx, decided);
               },
             };
           },
           (before, after) => moderationEvent(action, before, after, user.row.uuid),
         );
+        await app.legal.tell(statements);
         // Every open moderation queue drops it at once, as for a decision made in the queue.
         if (decidedState) app.moderationQueue.decided(t.row.site_uuid, { uuid: user.row.uuid, name: user.row.name }, [{ uuid: t.row.uuid, state: decidedState }], MODERATION[action].decision);
         // An approved item notifies now, as it would have on posting without premoderation.

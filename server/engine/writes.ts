@@ -19,7 +19,7 @@ import { contentEvent, eventTypeOf, lockAnswered } from './contentWrites.ts';
 import { insertContent } from './contentInserts.ts';
 import { anonymousActor, getCommentInContainer, type Reaction, setReaction, viewerOf } from './contents.ts';
 import type { EventDraft } from './events.ts';
-import type { ContentsTable, ContainersTable, Database } from '../storage/schema.ts';
+import type { ContentsTable, ContainersTable, Database, StatementsOfReasonsTable } from '../storage/schema.ts';
 import { getSite, type Site } from './sites.ts';
 import { enforce, permissionUser, posterOf } from '../permissions/index.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
@@ -108,10 +108,11 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
       request: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
     });
     let created: ContentsTable | null = null;
+    let statements: StatementsOfReasonsTable[] = []; // an automatic hold's, told after commit
     // A moderator's answer locks the comment answered: its author can no longer edit it away.
     const also = privileged && parent
       ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid)
-      : async (trx: Transaction<Database>) => (await app.autoModeration.record(trx, created!, 'new', verdict), null);
+      : async (trx: Transaction<Database>) => ((statements = await app.autoModeration.record(trx, created!, 'new', verdict)), null);
     const { row, events } = await insertContent(
       app.db,
       {
@@ -135,6 +136,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
     );
     for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
     await app.contentNotices.created(row, container, parent);
+    await app.legal.tell(statements);
     // As its author sees it: a held or rejected item says why (moderation_reason).
     return forViewer({ uuid: actor.uuid, privileged: false, muted: [] }, withActor(row, actor))!;
   }

@@ -14,6 +14,8 @@ import { isBlankText } from '../../core/text/blankText.ts';
 import type { WebhookBanData } from '../../core/api/webhookTypes.ts';
 import { enqueueBan } from '../engine/outbox.ts';
 import { banAnswer, unbanAnswer } from '../accounts/index.ts';
+import { DEFAULT_TERMS_RULE, legalSettings, reverseStatements, statementFacts, tellStatements, termsRuleOr400, writeStatements } from '../legal/index.ts';
+import { GROUND_ID_PATTERN } from '../../core/legal/types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +24,8 @@ interface BanBody extends Common {
   reason: string;
   duration_days?: number;
   permanent?: true;
+  /** The rule of the site's terms the statement of reasons cites (docs/law.md; default other_terms). */
+  terms_rule?: string;
 }
 
 /** The API shape of a ban (spec content.md §3 "Ban"). */
@@ -66,6 +70,7 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
             reason: { type: 'string', minLength: 1, maxLength: 500 },
             duration_days: { type: 'number', exclusiveMinimum: 0, maximum: 36500 },
             permanent: { type: 'boolean', const: true },
+            terms_rule: { type: 'string', pattern: GROUND_ID_PATTERN },
           },
           ['ban_level', 'reason'],
         ),
@@ -76,15 +81,16 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { row: moderator } = requireUser(request);
       const user = await target(moderator, request.params.uuid);
-      const { ban_level, reason, duration_days, permanent } = request.body;
+      const { ban_level, reason, duration_days, permanent, terms_rule } = request.body;
       // The reason is what the banned reader is shown: one that shows nothing is no reason.
       if (isBlankText(reason)) throw badRequest('Give a reason for the ban', 'reason');
       if ((duration_days === undefined) === (permanent === undefined)) {
         throw badRequest('Give either duration_days or permanent: true', duration_days === undefined ? 'duration_days' : 'permanent');
       }
+      if (terms_rule !== undefined) termsRuleOr400(await legalSettings(app.db, user.site_uuid), terms_rule);
       const now = Date.now();
-      // The ban and its user.banned deliveries (docs/webhooks.md) are one transaction.
-      const ban = await app.db.transaction().execute(async (trx) => {
+      // The ban, its user.banned deliveries (docs/webhooks.md) and its statement of reasons (docs/law.md) are one transaction.
+      const { ban, statements } = await app.db.transaction().execute(async (trx) => {
         const made = await createBan(
           trx,
           {
@@ -98,8 +104,14 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
           now,
         );
         await enqueueBan(trx, user.site_uuid, { user: { uuid: user.uuid, name: user.name }, ban: banData(made), by_uuid: moderator.uuid });
-        return made;
+        const written = await writeStatements(trx, [{
+          site_uuid: user.site_uuid, user_uuid: user.uuid, content_uuid: null, restriction: 'ban', ground_type: 'terms',
+          ground: terms_rule ?? DEFAULT_TERMS_RULE.ban, explanation: made.user_message,
+          facts: statementFacts.ban(ban_level, made.date_expired === null ? null : Number(made.date_expired)), moderator_uuid: moderator.uuid,
+        }], now);
+        return { ban: made, statements: written };
       });
+      await tellStatements(app, statements);
       app.webhooks.nudge();
       app.hub.siteChanged(user.site_uuid); // a ghost or hide ban hides their comments (engine/guest-cache.ts)
       return { result: toApiBan(ban) };
@@ -116,6 +128,7 @@ export default async function banRoutes(app: FastifyInstance): Promise<void> {
       const { row: moderator } = requireUser(request);
       const user = await target(moderator, request.params.uuid);
       const revoked = await revokeBans(app.db, user.uuid);
+      if (revoked > 0) await reverseStatements(app.db, { bansLiftedOf: user.uuid }); // the statements of the bans lifted
       if (revoked > 0) app.hub.siteChanged(user.site_uuid); // their comments show again
       return { result: { user_uuid: user.uuid, revoked } };
     },

@@ -5,9 +5,12 @@
  * and an approved held item notifies as it would have on posting.
  */
 import type { FastifyInstance } from 'fastify';
+import { GROUND_ID_PATTERN, MAX_EXPLANATION } from '../../core/legal/types.ts';
 import { DECISIONS, type Decision } from '../../core/moderation/types.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
+import { approvedItems, legalSettings, reverseStatements, tellStatements, termsRuleOr400, writeDecisionStatements } from '../legal/index.ts';
 import { answers, type Common, params, strictObject, uuid } from '../routes/schemas.ts';
+import type { StatementsOfReasonsTable } from '../storage/schema.ts';
 import { shape } from '../engine/schemas.ts';
 import { moderatorOf } from './access.ts';
 import { decideMany, undoDecision } from './decisions.ts';
@@ -20,6 +23,9 @@ interface DecisionBody extends Common {
   section: string;
   decision: Decision;
   items: { uuid: string; state: string }[];
+  /** reject and spam: the rule of the site's terms cited in the statements of reasons (docs/law.md), and why. */
+  terms_rule?: string;
+  explanation?: string;
 }
 
 const seenItem = { type: 'object', additionalProperties: false, properties: { uuid, state: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['uuid', 'state'] } as const;
@@ -30,7 +36,10 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         body: strictObject(
-          { decision: { type: 'string', enum: [...DECISIONS] }, items: { type: 'array', minItems: 1, maxItems: MAX_DECISION_ITEMS, items: seenItem } },
+          {
+            decision: { type: 'string', enum: [...DECISIONS] }, items: { type: 'array', minItems: 1, maxItems: MAX_DECISION_ITEMS, items: seenItem },
+            terms_rule: { type: 'string', pattern: GROUND_ID_PATTERN }, explanation: { type: 'string', minLength: 1, maxLength: MAX_EXPLANATION },
+          },
           ['section', 'decision', 'items'],
         ),
         querystring: strictObject({}),
@@ -39,10 +48,19 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const { site, user } = await moderatorOf(app.db, request, request.body.section);
-      const { decision, items } = request.body;
+      const { decision, items, terms_rule, explanation } = request.body;
       if (new Set(items.map((item) => item.uuid)).size !== items.length) throw new HttpError(400, 'Each item once', { field: 'items' });
-      const result = await decideMany(app.db, site.uuid, user.row.uuid, decision, items);
+      const restricting = decision === 'reject' || decision === 'spam';
+      if (!restricting && (terms_rule !== undefined || explanation !== undefined)) throw badRequest('terms_rule and explanation go with reject and spam', terms_rule !== undefined ? 'terms_rule' : 'explanation');
+      if (terms_rule !== undefined) termsRuleOr400(await legalSettings(app.db, site.uuid), terms_rule);
+      // Each item restricted gets its statement of reasons, in the decision's transaction; an approval lifts them.
+      let statements: StatementsOfReasonsTable[] = [];
+      const result = await decideMany(app.db, site.uuid, user.row.uuid, decision, items, async (trx, { decided }) => {
+        if (restricting) statements = await writeDecisionStatements(trx, user.row.uuid, decision, 'queue', decided, { terms_rule, explanation: explanation?.trim() });
+        else await approvedItems(trx, decided);
+      });
       for (const event of result.events) app.hub.publish(event); // after commit
+      await tellStatements(app, statements);
       announceDecided(app, site.uuid, { uuid: user.row.uuid, name: user.row.name }, result.decided, decision);
       if (result.decided.length === 0) {
         const first = result.conflicts[0]!;
@@ -66,7 +84,8 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const { site, user } = await moderatorOf(app.db, request, request.body.section);
-      const undone = await undoDecision(app.db, site.uuid, user.row.uuid, request.params.decision_uuid);
+      // An undone reject or spam restricts no more: its statement is reversed.
+      const undone = await undoDecision(app.db, site.uuid, user.row.uuid, request.params.decision_uuid, (trx, decision) => reverseStatements(trx, { undoneDecisions: [decision.uuid] }));
       if (undone.event) app.hub.publish(undone.event);
       const item = { uuid: undone.row.uuid, state: undone.row.state };
       announceDecided(app, site.uuid, { uuid: user.row.uuid, name: user.row.name }, [item], 'undo');

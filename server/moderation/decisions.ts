@@ -39,7 +39,13 @@ async function afterChanges(trx: Transaction<Database>, pairs: { before: Row; af
   return appendEvents(trx, pairs.flatMap(({ draft }) => (draft ? [draft] : [])));
 }
 
-export async function decideMany(db: Kysely<Database>, site: string, moderator: string, decision: Decision, items: { uuid: string; state: string }[]): Promise<Decided> {
+/**
+ * What else a decision writes in its transaction (the statements of reasons, docs/law.md): told
+ * the items decided and the conflicts; throwing rolls the whole decision back.
+ */
+export type AlsoDecided = (trx: Transaction<Database>, outcome: Pick<Decided, 'decided' | 'conflicts'>) => Promise<void>;
+
+export async function decideMany(db: Kysely<Database>, site: string, moderator: string, decision: Decision, items: { uuid: string; state: string }[], also?: AlsoDecided): Promise<Decided> {
   const action = DECISION_ACTIONS[decision];
   const seen = new Map(items.map((item) => [item.uuid, item.state]));
   return db.transaction().execute(async (trx) => {
@@ -89,11 +95,12 @@ export async function decideMany(db: Kysely<Database>, site: string, moderator: 
     const staleRows = stale.length ? await trx.selectFrom('contents').select(['uuid', 'moderated_by']).where('uuid', 'in', stale.map((row) => row.uuid)).execute() : [];
     const names = await deciders(trx, staleRows);
     const byUuid = new Map([...changed, ...unchanged].map((row) => [row.uuid, row]));
-    return {
+    const outcome = {
       decided: records.map((r) => ({ uuid: r.content_uuid, state: r.state_after, decision_uuid: r.uuid, before: byUuid.get(r.content_uuid)! })),
       conflicts: stale.map((row) => ({ uuid: row.uuid, decided_by: names.get(row.uuid) ?? null })),
-      events,
     };
+    await also?.(trx, outcome);
+    return { ...outcome, events };
   });
 }
 
@@ -108,7 +115,7 @@ export interface Undone {
  * UNDO_WINDOW_MS, and only while the item is still as that decision left it. Flags an approval
  * cleared stay cleared.
  */
-export async function undoDecision(db: Kysely<Database>, site: string, moderator: string, decisionUuid: string): Promise<Undone> {
+export async function undoDecision(db: Kysely<Database>, site: string, moderator: string, decisionUuid: string, also?: (trx: Transaction<Database>, undone: ModerationDecisionsTable) => Promise<void>): Promise<Undone> {
   return db.transaction().execute(async (trx) => {
     const decision = await trx.selectFrom('moderation_decisions').selectAll().where('uuid', '=', decisionUuid).where('site_uuid', '=', site).executeTakeFirst();
     if (!decision || !(DECISION_ACTIONS as Record<string, unknown>)[decision.action]) throw notFound('No such decision on this site');
@@ -136,6 +143,7 @@ export async function undoDecision(db: Kysely<Database>, site: string, moderator
     const after = { ...before, ...patch };
     const record = decisionRecord('undo', before, after.state, moderator, now);
     await trx.insertInto('moderation_decisions').values(record).execute();
+    await also?.(trx, decision);
     const draft = after.state !== before.state ? contentEvent(stateEvent(after.state), after, moderator)
       : decision.action === 'pick' ? contentEvent('unpicked', after, moderator) : null;
     const [event] = await afterChanges(trx, [{ before, after, draft }]);

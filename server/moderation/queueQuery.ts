@@ -121,8 +121,8 @@ function containersOfSection(db: Kysely<Database>, site: string, section: string
   return pagesWithContainers(db).select('containers.uuid').where('pages.site_uuid', '=', site).where('pages.section', '=', section);
 }
 
-/** Each queue's number of items on the site. */
-export async function queueCounts(db: Kysely<Database>, site: string): Promise<Record<QueueName, number>> {
+/** Each queue's number of items on the site, with the open notices of illegal content and appeals (docs/law.md). */
+export async function queueCounts(db: Kysely<Database>, site: string): Promise<Record<QueueName | 'notices' | 'appeals', number>> {
   const types = QUEUE_KINDS.flatMap((kind) => KIND_TYPES[kind]);
   const count = async (queue: ContentQueue) => {
     const rule = QUEUE_RULES[queue];
@@ -131,10 +131,14 @@ export async function queueCounts(db: Kysely<Database>, site: string): Promise<R
     if (rule.extra) query = query.where(rule.extra);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
-  const [pending, reported, unmoderated, approved, rejected, profiles] = await Promise.all([
-    count('pending'), count('reported'), count('unmoderated'), count('approved'), count('rejected'), profileCount(db, site),
+  const open = async (table: 'legal_notices' | 'appeals') => {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('site_uuid', '=', site).where('state', '=', 'open').executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [pending, reported, unmoderated, approved, rejected, profiles, notices, appeals] = await Promise.all([
+    count('pending'), count('reported'), count('unmoderated'), count('approved'), count('rejected'), profileCount(db, site), open('legal_notices'), open('appeals'),
   ]);
-  return { pending, reported, unmoderated, approved, rejected, profiles };
+  return { pending, reported, unmoderated, approved, rejected, profiles, notices, appeals };
 }
 
 async function profileCount(db: Kysely<Database>, site: string): Promise<number> {

@@ -26,7 +26,7 @@ export const holdReason = shape(
 
 export const queueAuthor = shape(
   {
-    uuid: text, name: text, pic_small: nullable('string'), date_created: count, badge_trusted: flag, always_premoderate: flag,
+    uuid: text, name: text, pic_small: nullable('string'), date_created: count, badge_trusted: flag, always_premoderate: flag, trusted_flagger: flag,
     counts: shape({ approved: count, rejected: count, reported: count }, ['approved', 'rejected', 'reported']),
   },
   ['uuid', 'name', 'pic_small', 'date_created', 'badge_trusted', 'always_premoderate', 'counts'],
@@ -61,7 +61,8 @@ export const profileItem = shape(
   ['uuid', 'name', 'username_pending', 'pic_small', 'pic_pending', 'date_created', 'waiting'],
 );
 
-export const queueCounts = shape(Object.fromEntries(QUEUES.map((q) => [q, count])), [...QUEUES]);
+/** Each queue's count, and the open notices and appeals (docs/law.md). */
+export const queueCounts = shape(Object.fromEntries([...QUEUES, 'notices', 'appeals'].map((q) => [q, count])), [...QUEUES, 'notices', 'appeals']);
 
 export const queuePage = shape({ items: list({ anyOf: [queueItem, profileItem] }), next_cursor: nullable('string') }, ['items', 'next_cursor']);
 

@@ -124,6 +124,8 @@ export function limitAuthAttempt(
 
 /** Comments (and replies) per minute per user, or per IP for anonymous guests (VF_POST_LIMIT). */
 export const DEFAULT_POST_LIMIT = 5;
+/** Notices of illegal content per client IP per NOTICE_WINDOW_MS (VF_NOTICE_LIMIT; docs/law.md). */
+export const DEFAULT_NOTICE_LIMIT = 5;
 
 /**
  * Counts one post by `posterUuid` (null: an anonymous guest, counted by IP); over `perMinute`,

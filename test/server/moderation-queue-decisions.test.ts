@@ -84,7 +84,7 @@ describe('moderation queue: decisions', () => {
     const approved = await queue(app, mod.access_token, 'approved');
     assert.deepEqual(uuidsOf(approved).sort(), [d.content_uuid, e.content_uuid].sort());
     assert.equal(approved.items.find((i) => i.uuid === d.content_uuid)!.is_picked, true);
-    assert.deepEqual(await counts(app, mod.access_token), { pending: 0, reported: 0, unmoderated: 0, approved: 2, rejected: 2, profiles: 0 });
+    assert.deepEqual(await counts(app, mod.access_token), { pending: 0, reported: 0, unmoderated: 0, approved: 2, rejected: 2, profiles: 0, notices: 0, appeals: 0 });
   });
 
   test('two moderators, one item: the second gets 409 naming the first, and nothing changes', async (t) => {

@@ -5,13 +5,14 @@
  */
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../storage/schema.ts';
+import type { Database, StatementsOfReasonsTable } from '../../storage/schema.ts';
 import { moderate, type ModerationInput, type Verdict } from './moderate.ts';
-import { recordVerdict } from './record.ts';
+import { type JudgedItem, recordVerdict } from './record.ts';
 
 export interface AutoModeration {
   moderate(input: ModerationInput): Promise<Verdict>;
-  record(trx: Transaction<Database>, item: { site_uuid: string; uuid: string }, stateBefore: string, verdict: Verdict): Promise<void>;
+  /** In the item's transaction; answers the statements of reasons written, to tell (`app.legal.tell`) after commit. */
+  record(trx: Transaction<Database>, item: JudgedItem, stateBefore: string, verdict: Verdict): Promise<StatementsOfReasonsTable[]>;
 }
 
 declare module 'fastify' {
