@@ -31,6 +31,7 @@ import { seedDemoPolls } from './polls.ts';
 import { seedDemoReviews } from './reviews.ts';
 import { seedDemoAnalytics } from './analytics.ts';
 import { seedDemoModerationQueue } from './moderationQueue.ts';
+import { seedDemoLegal } from './legal.ts';
 import { DEMO_AD_SETTINGS } from './ads.ts';
 import { retireDemoIdentity, seedDemoIdentity } from './identity.ts';
 import { retireDemoScorers, seedDemoAutoModeration } from './autoModeration.ts';
@@ -77,6 +78,7 @@ export async function seed(app: FastifyInstance, options: SeedOptions = {}): Pro
   await seedDemoShares(app, origin); // some by the demo readers above
   await seedDemoPolls(app); // the demo readers vote in them
   await seedDemoModerationQueue(app, origin); // held and reported items on the pages above (server/demo/moderationQueue.ts)
+  await seedDemoLegal(app); // a notice and an appeal in the forum above (server/demo/legal.ts)
   await seedDemoAnalytics(app, origin); // the dashboard's history
   await seedDemoIdentity(app, DEMO_SITE.uuid, origin); // demo/identity.html's stand-ins
   await seedDemoAutoModeration(app, DEMO_SITE.uuid, origin, DEMO_SITE.domains); // after the seeded content: it judges new items only

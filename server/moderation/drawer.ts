@@ -1,11 +1,12 @@
 /**
  * The user drawer on `/api/v2` (docs/moderation.md): a user as the site's moderators see them
- * (counts, account age, the two switches), their latest items across the site in every state,
- * their bans with history, and staff-only notes; the switches and a new note.
+ * (counts, account age, the switches: badge_trusted, always_premoderate, and trusted_flagger of
+ * docs/law.md), their latest items across the site in every state, their bans with history, and
+ * staff-only notes; the switches and a new note.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DrawerBan, StaffNote, UserDrawer } from '../../core/moderation/types.ts';
+import type { DrawerBan, QueueAuthor, StaffNote, UserDrawer } from '../../core/moderation/types.ts';
 import { normalisePlain } from '../content/normalise.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { answers, type Common, params, strictObject } from '../routes/schemas.ts';
@@ -29,6 +30,14 @@ export default async function drawerRoutes(app: FastifyInstance): Promise<void> 
     return { user, moderator: moderator.row };
   }
 
+  /** The user as the drawer shows them: the queue's author with the drawer's own switch (trusted_flagger). */
+  async function drawerAuthor(user: string): Promise<QueueAuthor> {
+    const [authors, row] = await Promise.all([
+      authorsOf(app.db, [user]), app.db.selectFrom('users').select('trusted_flagger').where('uuid', '=', user).executeTakeFirstOrThrow(),
+    ]);
+    return { ...authors.get(user)!, trusted_flagger: Number(row.trusted_flagger ?? 0) === 1 };
+  }
+
   async function notesOf(site: string, user: string): Promise<StaffNote[]> {
     const rows = await app.db
       .selectFrom('staff_notes').leftJoin('users', 'users.uuid', 'staff_notes.author_uuid')
@@ -47,8 +56,8 @@ export default async function drawerRoutes(app: FastifyInstance): Promise<void> 
       const { user } = await userFor(request, request.query.section);
       const now = Date.now();
       const recent = await app.db.selectFrom('contents').select('uuid').where('actor_uuid', '=', user.uuid).orderBy('date_created', 'desc').orderBy('uuid', 'desc').limit(DRAWER_ITEMS).execute();
-      const [authors, items, bans, notes] = await Promise.all([
-        authorsOf(app.db, [user.uuid]), queueItems(app.db, recent.map((row) => row.uuid)), banHistory(app.db, user.uuid), notesOf(user.site_uuid, user.uuid),
+      const [author, items, bans, notes] = await Promise.all([
+        drawerAuthor(user.uuid), queueItems(app.db, recent.map((row) => row.uuid)), banHistory(app.db, user.uuid), notesOf(user.site_uuid, user.uuid),
       ]);
       const history = bans.map((ban): DrawerBan => {
         const expired = ban.date_expired == null ? null : Number(ban.date_expired);
@@ -60,24 +69,23 @@ export default async function drawerRoutes(app: FastifyInstance): Promise<void> 
           date_created: Number(ban.date_created), date_expired: expired, date_revoked: revoked,
         };
       });
-      const result: UserDrawer = { user: authors.get(user.uuid)!, items, bans: history, notes };
+      const result: UserDrawer = { user: author, items, bans: history, notes };
       return { result };
     },
   );
 
-  type SwitchesRequest = UserParams & { Body: Common & { section: string; badge_trusted?: boolean; always_premoderate?: boolean; verb?: 'PATCH' } };
-  const switches = { badge_trusted: { type: 'boolean' }, always_premoderate: { type: 'boolean' } };
+  type Switches = { badge_trusted?: boolean; always_premoderate?: boolean; trusted_flagger?: boolean };
+  type SwitchesRequest = UserParams & { Body: Common & Switches & { section: string; verb?: 'PATCH' } };
+  const switches = { badge_trusted: { type: 'boolean' }, always_premoderate: { type: 'boolean' }, trusted_flagger: { type: 'boolean' } };
   const switchesSchema = { params: params(['user_uuid']), body: strictObject(switches, ['section']), querystring: strictObject({}), response: answers(queueAuthor) };
   const setSwitches = async (request: FastifyRequest<SwitchesRequest>) => {
     const { user } = await userFor(request, request.body.section);
-    const { badge_trusted, always_premoderate } = request.body;
-    if (badge_trusted === undefined && always_premoderate === undefined) throw badRequest('Give badge_trusted or always_premoderate', 'badge_trusted');
-    const change = {
-      ...(badge_trusted === undefined ? {} : { badge_trusted: badge_trusted ? 1 : 0 }),
-      ...(always_premoderate === undefined ? {} : { always_premoderate: always_premoderate ? 1 : 0 }),
-    };
+    const names = ['badge_trusted', 'always_premoderate', 'trusted_flagger'] as const;
+    const given = names.filter((name) => request.body[name] !== undefined);
+    if (given.length === 0) throw badRequest('Give badge_trusted, always_premoderate or trusted_flagger', 'badge_trusted');
+    const change = Object.fromEntries(given.map((name) => [name, request.body[name] ? 1 : 0]));
     await app.db.updateTable('users').set(change).where('uuid', '=', user.uuid).execute();
-    return { result: (await authorsOf(app.db, [user.uuid])).get(user.uuid)! };
+    return { result: await drawerAuthor(user.uuid) };
   };
   app.patch<SwitchesRequest>('/moderation/users/:user_uuid', { schema: switchesSchema }, setSwitches);
   // Spec §7: the client sends PATCH as a POST with `verb: 'PATCH'`.
