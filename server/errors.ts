@@ -14,7 +14,7 @@ export class HttpError extends Error {
     message: string,
     /** `retry_after` (seconds) is also sent as the Retry-After header. */
     /** `decided_by`: the moderator who decided first (docs/moderation.md, 409). */
-    readonly extra: { api_code?: number; field?: string; ban?: BanDetails; retry_after?: number; decided_by?: string | null } = {},
+    readonly extra: { api_code?: number | string; field?: string; ban?: BanDetails; retry_after?: number; decided_by?: string | null } = {},
   ) {
     super(message);
   }

@@ -68,6 +68,8 @@ export interface AuthResult {
   session: string;
   access_token: string;
   refresh_token: string;
+  /** This login cancelled the account's deletion asked earlier (docs/law.md "A reader's data"). */
+  deletion_cancelled?: true;
 }
 
 export interface ContainerSettings {

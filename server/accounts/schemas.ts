@@ -30,8 +30,8 @@ export const apiUser = shape(
 /** A user or null (a guest). A type list, not anyOf: anyOf would validate and refuse an extra field instead of dropping it. */
 const userOrNull = { ...apiUser, type: ['object', 'null'] } as const;
 
-/** `{ user, session, access_token, refresh_token }` (core/api/types.ts `AuthResult`). */
-export const authResult = shape({ user: apiUser, session: text, access_token: text, refresh_token: text }, ['user', 'session', 'access_token', 'refresh_token']);
+/** `{ user, session, access_token, refresh_token }` (core/api/types.ts `AuthResult`); `deletion_cancelled`: this login cancelled the account's deletion (docs/law.md "A reader's data"). */
+export const authResult = shape({ user: apiUser, session: text, access_token: text, refresh_token: text, deletion_cancelled: flag }, ['user', 'session', 'access_token', 'refresh_token']);
 export const authAnswer = answers(authResult);
 /** `{ result: {} }`: nothing else can leave in the answer. */
 export const emptyAnswer = answers(shape({}));

@@ -21,7 +21,8 @@ export async function readPassword(prompt: string, { confirm = false } = {}): Pr
   return password;
 }
 
-async function firstLine(stream: NodeJS.ReadStream): Promise<string | null> {
+/** The first line of a piped stdin (without its line end); null when it is empty. */
+export async function firstLine(stream: NodeJS.ReadStream): Promise<string | null> {
   let text = '';
   for await (const chunk of stream) {
     text += chunk as string;

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
 import { effectiveBan, type BanRow } from '../engine/bans.ts';
-import { createSession, isSessionLive } from '../accounts/index.ts';
+import { cancelDeletionOnLogin, createSession, isSessionLive } from '../accounts/index.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../engine/users.ts';
 
 export interface RequestUser {
@@ -83,7 +83,10 @@ export default fp<{ jwtSecret: Buffer }>(
         const session = newSessionId();
         const refresh = newRefreshToken();
         await createSession(app.db, session, user.uuid, hashRefreshToken(refresh));
-        return { user: await toApiUser(app.db, user, await effectiveBan(app.db, user.uuid), true), session, access_token: accessToken(user, session), refresh_token: refresh };
+        // Logging in during an account's grace period cancels its deletion (docs/law.md "Readers' data"); the answer says so.
+        const cancelled = await cancelDeletionOnLogin(app.db, user);
+        const result: AuthResult = { user: await toApiUser(app.db, user, await effectiveBan(app.db, user.uuid), true), session, access_token: accessToken(user, session), refresh_token: refresh };
+        return cancelled ? { ...result, deletion_cancelled: true } : result;
       },
     } satisfies AuthHelpers);
 
