@@ -19,6 +19,13 @@ export type NotificationType =
   | 'notice_decided'
   | 'appeal_decided';
 
+/**
+ * docs/law.md: a decision about the reader, or the outcome of their notice or appeal, reaches them
+ * whoever took it — an automatic rule (no account), a moderator they muted or the site banned —
+ * and names no one.
+ */
+export const LEGAL_NOTIFICATION_TYPES: ReadonlySet<NotificationType> = new Set(['moderation_decision', 'notice_decided', 'appeal_decided']);
+
 export const NOTIFICATION_STATUSES = ['new', 'seen', 'read'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 

@@ -5,8 +5,9 @@
  * headings today / last week / older by the reader's local day. Also the edits the feed's
  * mutations make to a cached feed (status forward only, delete).
  */
-import type {
-  Broadcast, Notification, NotificationActor, NotificationContent, NotificationFeed, NotificationStatus, NotificationType,
+import {
+  type Broadcast, LEGAL_NOTIFICATION_TYPES, type Notification, type NotificationActor, type NotificationContent, type NotificationFeed,
+  type NotificationStatus, type NotificationType,
 } from '../api/notificationTypes.ts';
 
 export interface FeedGroupView {
@@ -47,6 +48,7 @@ export function contentOf(feed: NotificationFeed, n: Notification): Notification
  * missing is not shown). Mutes made on this page count at once.
  */
 export function isShown(feed: NotificationFeed, n: Notification, muted: ReadonlySet<string>): boolean {
+  if (LEGAL_NOTIFICATION_TYPES.has(n.notification_type)) return true;
   if (!feed.actors[n.actor_uuid] || muted.has(n.actor_uuid)) return false;
   if (isBroadcast(n.notification_type)) return Boolean(n.target_uuid && feed.broadcasts[n.target_uuid]);
   return !n.content_uuid || contentOf(feed, n) !== null;
@@ -63,7 +65,7 @@ export function feedGroups(feed: NotificationFeed, muted: ReadonlySet<string> = 
       .sort((a, b) => b.time - a.time);
     const newest = members[0];
     if (!newest) continue;
-    const actors = [...new Set(members.map((n) => n.actor_uuid))].map((uuid) => feed.actors[uuid]!);
+    const actors = [...new Set(members.map((n) => n.actor_uuid))].flatMap((uuid) => feed.actors[uuid] ?? []);
     views.push({
       key: group.grouping_key,
       type: group.notification_type,

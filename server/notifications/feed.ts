@@ -4,7 +4,7 @@
  * visible), grouped by grouping key, with the actors, contents and broadcasts they point at.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Notification, NotificationContent, NotificationFeed, NotificationGroup, NotificationStatus, NotificationType } from '../../core/api/notificationTypes.ts';
+import { LEGAL_NOTIFICATION_TYPES, type Notification, type NotificationContent, type NotificationFeed, type NotificationGroup, type NotificationStatus, type NotificationType } from '../../core/api/notificationTypes.ts';
 import type { ContentType } from '../../core/api/types.ts';
 import { hiddenByBan } from '../engine/bans.ts';
 import { mutedBy } from '../engine/mutes.ts';
@@ -43,6 +43,7 @@ export async function buildFeed(app: FastifyInstance, user: { uuid: string; site
   const broadcastByUuid = new Map(broadcasts.map((b) => [b.uuid, broadcastOf(b)]));
   const shown = rows.filter((r) => {
     if (r.type.startsWith('broadcast')) return r.target_uuid !== null && broadcastByUuid.has(r.target_uuid);
+    if (LEGAL_NOTIFICATION_TYPES.has(r.type as NotificationType)) return true;
     return actorByUuid.has(r.actor_uuid) && (r.content_uuid === null || contentByUuid.has(r.content_uuid));
   });
   const urls = await pageUrls(app, user.site_uuid, unique(shown.map((r) => r.container_uuid)));
@@ -84,7 +85,8 @@ export async function buildFeed(app: FastifyInstance, user: { uuid: string; site
       url: page ? `${page.url}#vf-${c.uuid}` : null, title: page?.title ?? null, is_picked: c.is_picked === 1,
     };
   }
-  const shownActors = new Set(shown.map((r) => r.actor_uuid));
+  // Who took a decision about the reader is not theirs to see (the moderator, or an automatic rule).
+  const shownActors = new Set(shown.filter((r) => !LEGAL_NOTIFICATION_TYPES.has(r.type as NotificationType)).map((r) => r.actor_uuid));
   return {
     notifications,
     groups: [...groups.values()],
