@@ -2,8 +2,9 @@
  * The site's top users (<vf-users> and the tray's community view; content.md §9: 5 shown of 6
  * fetched, the sixth only tells that there are more): avatar, name, comments and likes received
  * in the window, and Follow / Following (a guest is asked to log in; not shown on the reader's
- * own entry). Following goes through the v2 follows call (core/api/profiles.ts), which refreshes
- * this list.
+ * own entry), and a "More actions" menu to report the reader's name or picture as illegal (DSA
+ * Art. 16; anyone, guests too). Following goes through the v2 follows call (core/api/profiles.ts),
+ * which refreshes this list.
  */
 import { useTopUsersQuery } from '../../core/api/community.ts';
 import { profilesApi } from '../../core/api/profiles.ts';
@@ -11,6 +12,8 @@ import type { TopUser } from '../../core/api/types.ts';
 import { isLoggedInUser, selectCurrentUser } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Avatar } from '../ui/Avatar.tsx';
+import { CommentMenu } from '../ui/CommentMenu.tsx';
+import { useProfileNotice } from '../ui/notice/useNoticeMenu.tsx';
 import { FollowFailed, FollowToggle, useFollowAction } from '../ui/FollowToggle.tsx';
 import { useHostEvent } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
@@ -47,6 +50,18 @@ function Follow({ user }: { user: TopUser }) {
   );
 }
 
+/** Report the reader's name or picture as illegal content (docs/law.md "Notices of illegal content"). */
+function ProfileMenu({ user }: { user: TopUser }) {
+  const t = useT();
+  const legalNotice = useProfileNotice(user);
+  return (
+    <>
+      <CommentMenu label={t('base.notice.profileMenu', { name: user.name })} items={legalNotice.items} />
+      {legalNotice.dialog}
+    </>
+  );
+}
+
 export function TopUsers({ days, headingLevel = 2 }: { days?: number; headingLevel?: 2 | 3 }) {
   const t = useT();
   const me = useAppSelector(selectCurrentUser);
@@ -76,6 +91,7 @@ export function TopUsers({ days, headingLevel = 2 }: { days?: number; headingLev
                   </span>
                 </span>
                 {user.uuid === myUuid ? null : <Follow user={user} />}
+                <ProfileMenu user={user} />
               </li>
             ))}
           </ol>

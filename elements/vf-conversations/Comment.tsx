@@ -1,8 +1,9 @@
 /**
  * One comment: author, time, "Edited" mark, state badges and (for moderators) the flag count,
- * the text, Like / Dislike / Reply and the "More actions" menu. Edit swaps the text for an
- * inline editor; Remove asks first; a removed comment stays as a short placeholder so its
- * replies keep their parent. Action errors show in the comment.
+ * the text, Like / Dislike / Reply and the "More actions" menu (with "Report illegal content"
+ * beside Report, for guests too). Edit swaps the text for an inline editor; Remove asks first; a
+ * removed comment stays as a short placeholder so its replies keep their parent. Action errors
+ * show in the comment.
  */
 import { useState } from 'react';
 import { commentMutationsApi } from '../../core/api/comments.ts';
@@ -21,6 +22,7 @@ import { useGuestGate } from '../ui/useGuestGate.ts';
 import { lazyChunk } from '../ui/lazyChunk.tsx';
 import { LazyBanDialog } from '../ui/moderationTools.ts';
 import { usePermission } from '../ui/usePermission.ts';
+import { besideReport, useContentNotice } from '../ui/notice/useNoticeMenu.tsx';
 
 export interface CommentProps {
   comment: CommentData;
@@ -50,6 +52,7 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
     ban: () => setMode('ban'),
   });
   const isReply = comment.parent_uuid !== null;
+  const legalNotice = useContentNotice(comment, isReply ? 'reply' : 'comment');
   const removed = comment.state === 'deleted';
   const name = comment.actor.name;
 
@@ -112,7 +115,7 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
               {t('conversations.reply')}
             </Button>
           ) : null}
-          <CommentMenu label={t('conversations.menu.label', { name })} items={actions.items} />
+          <CommentMenu label={t('conversations.menu.label', { name })} items={besideReport(actions.items, legalNotice.items)} />
         </div>
         {replying && canReply ? (
           <ReplyBox sectionUuid={sectionUuid} containerUuid={containerUuid} parent={comment} onDone={() => setReplying(false)} />
@@ -120,6 +123,7 @@ export function Comment({ comment, sectionUuid, containerUuid }: CommentProps) {
         {mode === 'ban' ? (
           <LazyBanDialog author={comment.actor} onClose={() => setMode('read')} onBanned={() => setNotice(t('conversations.ban.done', { name }))} />
         ) : null}
+        {legalNotice.dialog}
       </div>
     </article>
   );

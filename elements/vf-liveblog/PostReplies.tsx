@@ -1,7 +1,8 @@
 /**
  * Readers' replies under a post: the reply box, and the replies (oldest first, plain text like
  * comments) once the "N replies" toggle opens them, with "Load more replies". A reader likes and
- * reports replies; editors remove them. Posting a reply announces `vf-comment-posted`.
+ * reports replies, and anyone but its author can report one as illegal ("More actions"); editors
+ * remove them. Posting a reply announces `vf-comment-posted`.
  */
 import { useState } from 'react';
 import { liveblogApi, useLiveblogRepliesInfiniteQuery } from '../../core/api/liveblog.ts';
@@ -19,6 +20,8 @@ import { useRunMutation } from '../ui/useRunMutation.ts';
 import { ReactionButton } from '../ui/ReactionButton.tsx';
 import { ReplyEditor } from '../ui/ReplyEditor.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { CommentMenu } from '../ui/CommentMenu.tsx';
+import { useContentNotice } from '../ui/notice/useNoticeMenu.tsx';
 
 /** Replies per page. */
 const REPLY_PAGE = 10;
@@ -59,6 +62,7 @@ function Reply({ reply, sectionUuid, editor }: { reply: Comment; sectionUuid: st
   const removed = reply.state === 'deleted';
   const ref = { sectionUuid, containerUuid: reply.content_container_uuid, contentUuid: reply.content_uuid };
   const flagged = !!reply.actions.flagged;
+  const legalNotice = useContentNotice(reply, 'liveblogReply');
 
   const act = (start: Parameters<typeof run>[0]) => {
     setError(null);
@@ -88,8 +92,10 @@ function Reply({ reply, sectionUuid, editor }: { reply: Comment; sectionUuid: st
               {t('conversations.action.remove')}
             </Button>
           ) : null}
+          <CommentMenu label={t('base.notice.replyMenu', { name: reply.actor.name })} items={legalNotice.items} />
         </div>
       )}
+      {legalNotice.dialog}
     </article>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * One chat message: author, time, the quoted message it answers (author and a short excerpt),
- * the text, and its actions — Like, Reply and a "More actions" menu (Report; for moderators
- * Disable / Approve and "Ban from posting" through the shared ban dialog). The author's own held
- * message says it awaits review; moderators see held and disabled ones with their badges.
+ * the text, and its actions — Like, Reply and a "More actions" menu (Report, and "Report illegal
+ * content" for anyone but its author; for moderators Disable / Approve and "Ban from posting"
+ * through the shared ban dialog). The author's own held message says it awaits review;
+ * moderators see held and disabled ones with their badges.
  * `OutgoingItem` is the reader's own message on its way: sending, or failed with Retry / Discard.
  */
 import { memo, useState } from 'react';
@@ -21,6 +22,7 @@ import { useT } from '../ui/useIntl.ts';
 import { usePermission, useViewer } from '../ui/usePermission.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { useContentNotice } from '../ui/notice/useNoticeMenu.tsx';
 
 const toggleLike = chatApi.endpoints.toggleChatReaction.initiate;
 const EXCERPT_MAX = 80;
@@ -78,6 +80,7 @@ export const ChatMessage = memo(function ChatMessage({ message, sectionUuid, par
   const own = !!user && user.uuid === message.actor_uuid;
   const ref = { sectionUuid, containerUuid: message.content_container_uuid, contentUuid: message.content_uuid };
   const flagged = !!message.actions.flagged;
+  const legalNotice = useContentNotice(message, 'message');
 
   const act = async (start: Parameters<typeof run>[0], done?: string) => {
     setError(null);
@@ -98,6 +101,7 @@ export const ChatMessage = memo(function ChatMessage({ message, sectionUuid, par
       onSelect: () => guest.requireLogin(() => void act(chatApi.endpoints.flagChatMessage.initiate({ ...ref, on: !flagged }), flagged ? undefined : t('conversations.chat.reported'))),
     });
   }
+  items.push(...legalNotice.items);
   if (moderator) {
     const enable = message.state !== 'visible';
     items.push({
@@ -143,6 +147,7 @@ export const ChatMessage = memo(function ChatMessage({ message, sectionUuid, par
         ) : null}
         <CommentMenu label={t('conversations.chat.menu.label', { name })} items={items} />
       </div>
+      {legalNotice.dialog}
       {banning ? <LazyBanDialog author={message.actor} onClose={() => setBanning(false)} onBanned={() => setNotice(t('conversations.ban.done', { name }))} /> : null}
     </article>
   );

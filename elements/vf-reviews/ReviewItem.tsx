@@ -1,7 +1,8 @@
 /**
  * One review in <vf-reviews>: author line, stars, title, text, the Helpful button with its
- * count (not on one's own review; a guest is asked to log in) and, for moderators, a menu to
- * disable, mark as spam or enable it.
+ * count (not on one's own review; a guest is asked to log in) and a "More actions" menu: "Report
+ * illegal content" for anyone but its author (guests too), and for moderators disable, mark as
+ * spam or enable it.
  */
 import type { Review } from '../../core/api/reviewTypes.ts';
 import { useMarkHelpfulMutation, useModerateReviewMutation, type ModerationAction } from '../../core/api/reviews.ts';
@@ -14,6 +15,7 @@ import { Stars } from '../ui/Stars.tsx';
 import { useGuestGate } from '../ui/useGuestGate.ts';
 import { useT } from '../ui/useIntl.ts';
 import { usePermission, useViewer } from '../ui/usePermission.ts';
+import { useContentNotice } from '../ui/notice/useNoticeMenu.tsx';
 
 export interface ReviewHelpfulDetail {
   contentUuid: string;
@@ -43,13 +45,20 @@ function Helpful({ review, sectionUuid }: { review: Review; sectionUuid: string 
   );
 }
 
-function ModerationMenu({ review, sectionUuid }: { review: Review; sectionUuid: string }) {
+function ReviewMenu({ review, sectionUuid, moderator }: { review: Review; sectionUuid: string; moderator: boolean }) {
   const t = useT();
   const [moderate] = useModerateReviewMutation();
+  const legalNotice = useContentNotice(review, 'review');
   const act = (action: ModerationAction) => () =>
     void moderate({ sectionUuid, containerUuid: review.content_container_uuid, contentUuid: review.content_uuid, action });
-  const actions: ModerationAction[] = review.state === 'visible' ? ['disable', 'spam'] : ['enable'];
-  return <CommentMenu label={t('reviews.menu', { name: review.actor.name })} items={actions.map((a) => ({ id: a, label: t(`reviews.moderate.${a}`), onSelect: act(a) }))} />;
+  const actions: ModerationAction[] = !moderator || review.state === 'deleted' ? [] : review.state === 'visible' ? ['disable', 'spam'] : ['enable'];
+  const items = [...legalNotice.items, ...actions.map((a) => ({ id: a, label: t(`reviews.moderate.${a}`), onSelect: act(a) }))];
+  return (
+    <>
+      <CommentMenu label={t(moderator ? 'reviews.menu' : 'base.notice.reviewMenu', { name: review.actor.name })} items={items} />
+      {legalNotice.dialog}
+    </>
+  );
 }
 
 export function ReviewItem({ review, sectionUuid }: { review: Review; sectionUuid: string }) {
@@ -62,7 +71,7 @@ export function ReviewItem({ review, sectionUuid }: { review: Review; sectionUui
       <article aria-label={t('reviews.byline', { name: review.actor.name })}>
         <AuthorLine actor={review.actor} time={review.date_created}>
           {review.state !== 'visible' && <span className="vf-badge" part="state">{t(`reviews.state.${review.state}`)}</span>}
-          {moderator && review.state !== 'deleted' && <ModerationMenu review={review} sectionUuid={sectionUuid} />}
+          <ReviewMenu review={review} sectionUuid={sectionUuid} moderator={moderator} />
         </AuthorLine>
         <Stars value={review.rating} />
         {review.title && <p className="vf-review__title" part="title">{review.title}</p>}

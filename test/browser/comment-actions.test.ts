@@ -53,11 +53,11 @@ async function choose(el: Element, uuid: string, action: string) {
 
 describe('<vf-conversations> comment actions', () => {
   describe('the "More actions" menu', () => {
-    it('offers Report and Mute on another reader’s comment, Report/Edit/Remove never on it', async () => {
+    it('offers Report, Report illegal content and Mute on another reader’s comment, Edit/Remove never on it', async () => {
       const { el, comment } = await withComment(other, 'Not mine');
       menuButton(el, comment.content_uuid)!.click();
       await waitFor(() => menuItems(el).length > 0, 'menu open');
-      expect(itemIds(el)).to.deep.equal(['flag', 'mute']);
+      expect(itemIds(el)).to.deep.equal(['flag', 'notice', 'mute']);
     });
 
     it('offers Edit and Remove (not Report or Mute) on your own comment', async () => {

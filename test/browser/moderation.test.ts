@@ -52,7 +52,7 @@ describe('<vf-conversations> for a moderator', () => {
     const { el, comment } = await withComment('Moderate me');
     article(el, comment.content_uuid).querySelector<HTMLButtonElement>('[aria-haspopup="menu"]')!.click();
     await waitFor(() => menuItems(el).length > 0, 'menu open');
-    expect(menuItems(el).map((b) => b.dataset.action)).to.deep.equal(['flag', 'remove', 'mute', 'disable', 'spam', 'pin', 'pick', 'ban']);
+    expect(menuItems(el).map((b) => b.dataset.action)).to.deep.equal(['flag', 'notice', 'remove', 'mute', 'disable', 'spam', 'pin', 'pick', 'ban']);
   });
 
   it('disable shows the "Disabled" badge and the server agrees; Approve makes it visible again', async () => {

@@ -167,7 +167,7 @@ describe('reviews elements', () => {
       // A moderator disables the 2-star review: it leaves the average at once.
       await logOut();
       await logIn(MODERATOR);
-      await waitFor(() => $(list!, '[part="comment-menu-button"]'), 'moderator menu');
+      await waitFor(() => $(list!, '[part="comment-menu-button"][aria-label^="Moderate"]'), 'moderator menu');
       const target = $$(list!, '[part="review"]').find((r) => r.textContent!.includes('Too many exotic'))!;
       target.querySelector<HTMLButtonElement>('[part="comment-menu-button"]')!.click();
       const item = await waitFor(() => [...target.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((m) => m.textContent === 'Disable'), 'Disable item');

@@ -31,7 +31,9 @@ test('the demo reviews are painted by their own components, newest first, as a g
   const newestFirst = [...DEMO_REVIEWS].sort((a, b) => a.ago - b.ago);
   assert.deepEqual(reviewsIn(html), newestFirst.map((review) => ({ title: review.title ?? null, stars: review.rating })));
   assert.equal(html.match(/part="helpful" aria-pressed="false"/g)?.length, DEMO_REVIEWS.length, "a guest's Helpful buttons, none pressed");
-  assert.doesNotMatch(html, /part="comment-menu-button"/, 'no moderation menu for a guest');
+  // A guest's "More actions" holds "Report illegal content" only (docs/law.md): never the moderation menu.
+  assert.equal(html.match(/part="comment-menu-button" aria-label="More actions for [^"]*’s review"/g)?.length, DEMO_REVIEWS.length, "a guest's More actions");
+  assert.doesNotMatch(html, /aria-label="Moderate /, 'no moderation menu for a guest');
   assert.doesNotMatch(html, /<script|part="skeleton"/i);
   assert.match(painted.css, /\.vf-review/, "the element's own stylesheet");
   assert.equal(painted.structured_data, null, 'the element writes its structured data, with the page title, in the browser');
