@@ -1,9 +1,10 @@
 /**
  * The tray's profile view: the signed-in reader's name and picture, editable (ProfileEditor),
  * whether their email address awaits confirmation (EmailVerificationNotice), what they follow
- * and who follows them (FollowLists; the tray has no separate community view), with a Log out
- * button; for a guest, a Log in button that publishes `authentication/required` (site code may
- * swallow it to run its own login) and `tray/login_required`, then opens the shared log in /
+ * and who follows them (FollowLists; the tray has no separate community view), their data —
+ * download, account deletion (DataRights, docs/law.md "Readers' data") — with a Log out button;
+ * for a guest, a Log in button that publishes `authentication/required` (site code may swallow it
+ * to run its own login) and `tray/login_required`, then opens the shared log in /
  * sign up dialog.
  */
 import { useState } from 'react';
@@ -22,6 +23,7 @@ import { lazyChunk } from '../ui/lazyChunk.tsx';
 /** A signed-in reader's only: their own chunks, so a guest's tray does not carry them. */
 const LazyProfileEditor = lazyChunk(() => import('./ProfileEditor.tsx').then((module) => module.ProfileEditor), 3);
 const LazyFollowLists = lazyChunk(() => import('./FollowLists.tsx').then((module) => module.FollowLists), 3);
+const LazyDataRights = lazyChunk(() => import('./DataRights.tsx').then((module) => module.DataRights), 2);
 
 export function TrayProfile() {
   const t = useT();
@@ -41,6 +43,7 @@ export function TrayProfile() {
         <EmailVerificationNotice key={`verify-${user.uuid}`} user={user} />
         <LazyProfileEditor key={user.uuid} user={user} />
         <LazyFollowLists key={`follows-${user.uuid}`} user={user} />
+        <LazyDataRights key={`rights-${user.uuid}`} user={user} />
         <Button busy={logoutState.isLoading} onClick={() => void logout().unwrap().catch(() => {})}>
           {t('base.tray.logout')}
         </Button>

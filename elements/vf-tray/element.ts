@@ -16,7 +16,8 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  *
  * The feed view lists the signed-in reader's notifications grouped (today / last week / older),
  * filtered (all, likes, replies, editor's picks), live; moderators and admins send broadcasts
- * from it (docs/elements.md "<vf-tray>").
+ * from it (docs/elements.md "<vf-tray>"). A decision about the reader's post, and the outcome of
+ * their notice or appeal, open in place: the statement of reasons with its appeal form (docs/law.md).
  *
  * @summary Notification tray: feed, profile (log in / log out, name and picture), community and settings in a side panel.
  *
@@ -39,6 +40,12 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart profile-name - The signed-in reader's name.
  * @csspart profile-editor - The form changing the reader's name and picture.
  * @csspart email-verification - "Not confirmed yet" and its resend button (docs/accounts.md).
+ * @csspart data-rights - The profile's "Your data": download, and account deletion (docs/law.md "Readers' data").
+ * @csspart deletion-confirm - The account deletion's confirm step (what happens, the password).
+ * @csspart deletion-scheduled - "Your account will be deleted on …" with Cancel deletion.
+ * @csspart statement - A statement of reasons opened from a legal notification (docs/law.md).
+ * @csspart appeal - The statement's appeal: its state and answer, or the form.
+ * @csspart appeal-form - The appeal's text and Send button.
  * @csspart avatar - The signed-in reader's picture or initials, and each notification's actor's.
  * @csspart community - The community view's content (its lists have the parts of `<vf-users>` and `<vf-community-comments>`).
  *
