@@ -2,11 +2,13 @@
  * The moderation channel's events (docs/moderation.md "Live", rule `moderation_section_uuid`)
  * applied to the queue's caches: an item that became pending or reported waits in its open
  * queues' `arrived` (the element shows "N new" so nothing jumps); a decision takes the item out
- * of every queue at once (an undo does not: the item comes back as `queued`); new counts replace the cached ones. Whoever shows a queue may listen for
+ * of every queue at once (an undo does not: the item comes back as `queued`); new counts replace the cached ones; a `notice` or an
+ * `appeal` takes its place in the legal tabs' pages (legalModeration.ts). Whoever shows a queue may listen for
  * decisions (`onLiveDecision`) to say who decided.
  */
 import type { ModerationEvent, QueueItem, QueueName } from '../moderation/types.ts';
 import { registerModerationHandler, type Dispatch } from '../realtime/contentHandlers.ts';
+import { applyLegalEvent } from './legalModeration.ts';
 import { moderationApi, removeFromQueues } from './moderation.ts';
 import type { QueueArgs } from './moderationTypes.ts';
 
@@ -54,7 +56,7 @@ function apply(dispatch: Dispatch, getState: () => unknown, live: ModerationEven
   } else if (live.event === 'counts') {
     const { counts } = live;
     dispatch(moderationApi.util.updateQueryData('moderationCounts', undefined, () => counts));
-  }
+  } else if (live.event === 'notice' || live.event === 'appeal') applyLegalEvent(dispatch, getState, live);
 }
 
 registerModerationHandler(apply);

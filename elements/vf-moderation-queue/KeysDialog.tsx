@@ -7,7 +7,8 @@ import { KEYS } from './keys.ts';
 
 const K = 'page_settings.moderationQueue';
 
-export function KeysDialog({ onClose }: { onClose(): void }) {
+/** `keys`: the tab's own keys and the message key of each (the content queues' by default). */
+export function KeysDialog({ onClose, keys = KEYS.map(([key, name]) => [key, `${K}.keys.${name}`] as const) }: { onClose(): void; keys?: ReadonlyArray<readonly [string, string]> }) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -23,10 +24,10 @@ export function KeysDialog({ onClose }: { onClose(): void }) {
         </Button>
       </div>
       <dl className="vf-dialog__body vf-mq__keys">
-        {KEYS.map(([key, name]) => (
+        {keys.map(([key, message]) => (
           <div key={key}>
             <dt><kbd>{key}</kbd></dt>
-            <dd>{t(`${K}.keys.${name}`)}</dd>
+            <dd>{t(message)}</dd>
           </div>
         ))}
       </dl>

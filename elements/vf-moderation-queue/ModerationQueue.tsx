@@ -4,12 +4,12 @@
  * server refuses) is told only the site's moderators see it, and nothing else.
  */
 import { useState } from 'react';
-import { QUEUES, type QueueName } from '../../core/moderation/types.ts';
 import { LoginPromptProvider } from '../ui/LoginPrompt.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { StaffGuestPrompt, StaffNote, StaffPending, StaffTitle, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
+import { TABS, type TabName } from './notices/legalQueues.ts';
 import { QueueView } from './QueueView.tsx';
 
 const K = 'page_settings.moderationQueue';
@@ -20,7 +20,7 @@ export interface ModerationQueueProps {
   queue?: string;
 }
 
-function Gate({ queue }: { queue: QueueName }) {
+function Gate({ queue }: { queue: TabName }) {
   const t = useT();
   const view = useStaffView('staff');
   /** The server refused this user (a moderator of another site): the same words as a reader's. */
@@ -40,7 +40,7 @@ function Gate({ queue }: { queue: QueueName }) {
 }
 
 export function ModerationQueue({ queue }: ModerationQueueProps) {
-  const first = (QUEUES as readonly string[]).includes(queue ?? '') ? (queue as QueueName) : 'pending';
+  const first = (TABS as readonly string[]).includes(queue ?? '') ? (queue as TabName) : 'pending';
   return (
     <ViewerProvider>
       <LoginPromptProvider>

@@ -1,16 +1,17 @@
 /**
- * A moderator's queues: tabs with live counts, what just happened (with Undo), filters, the items
+ * A moderator's queues: tabs with live counts (Notices and Appeals among them, their own panels), what just happened (with Undo), filters, the items
  * that arrived live behind "N new", the page of items (or its loading, empty and error states),
  * Newer/Older pages, and the tools opened from an item (user drawer, ban dialog, key list).
  * Subscribes to the site's moderation channel while shown.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiError } from '../../core/api/errors.ts';
+import type { LegalCounts } from '../../core/api/legalModeration.ts';
 import { revealArrived, useModerationCountsQuery, useModerationQueueQuery } from '../../core/api/moderation.ts';
 import { onLiveDecision } from '../../core/api/moderationLive.ts';
 import type { QueueArgs, QueueFilters as Filters } from '../../core/api/moderationTypes.ts';
 import type { Actor } from '../../core/api/types.ts';
-import type { Decision, QueueItem, QueueName } from '../../core/moderation/types.ts';
+import type { Decision, QueueCounts, QueueItem } from '../../core/moderation/types.ts';
 import { useRealtimeSubscription } from '../../core/realtime/useRealtimeSubscription.ts';
 import { useAppDispatch } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
@@ -19,7 +20,10 @@ import { useHostEvent } from '../ui/hostEvents.ts';
 import { LazyBanDialog } from '../ui/moderationTools.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
+import { AppealsPanel } from './appeals/AppealsPanel.tsx';
 import { KeysDialog } from './KeysDialog.tsx';
+import { isLegalQueue, LEGAL_KEYS, type TabName } from './notices/legalQueues.ts';
+import { NoticesPanel } from './notices/NoticesPanel.tsx';
 import { ProfilesList } from './ProfilesList.tsx';
 import { QueueFilters } from './QueueFilters.tsx';
 import { QueueList } from './QueueList.tsx';
@@ -38,12 +42,12 @@ export interface ModerationDecisionDetail {
 }
 
 export function QueueView({ sectionUuid, viewerUuid, initialQueue, onForbidden }: {
-  sectionUuid: string; viewerUuid: string; initialQueue: QueueName; onForbidden(): void;
+  sectionUuid: string; viewerUuid: string; initialQueue: TabName; onForbidden(): void;
 }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const emit = useHostEvent();
-  const [queue, setQueue] = useState<QueueName>(initialQueue);
+  const [queue, setQueue] = useState<TabName>(initialQueue);
   const [filters, setFilters] = useState<Filters>({ order: 'newest' });
   const [authorName, setAuthorName] = useState<string | null>(null);
   /** The cursors of the pages shown before this one: the last is this page's. */
@@ -54,7 +58,8 @@ export function QueueView({ sectionUuid, viewerUuid, initialQueue, onForbidden }
 
   useRealtimeSubscription(useMemo(() => [{ key: 'moderation_section_uuid', values: [sectionUuid] }], [sectionUuid]));
   const counts = useModerationCountsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const contentQueue = queue === 'profiles' ? null : queue;
+  const allCounts = counts.currentData as (QueueCounts & LegalCounts) | undefined;
+  const contentQueue = queue === 'profiles' || isLegalQueue(queue) ? null : queue;
   const args = useMemo<QueueArgs>(() => ({ queue: contentQueue ?? 'pending', ...filters, cursor: cursors.at(-1) }), [contentQueue, filters, cursors]);
   const page = useModerationQueueQuery(args, { skip: !contentQueue, refetchOnMountOrArgChange: true });
   const items = page.currentData?.items ?? [];
@@ -77,7 +82,7 @@ export function QueueView({ sectionUuid, viewerUuid, initialQueue, onForbidden }
     [viewerUuid], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const changeQueue = (next: QueueName) => {
+  const changeQueue = (next: TabName) => {
     setQueue(next);
     setCursors([]);
   };
@@ -92,7 +97,10 @@ export function QueueView({ sectionUuid, viewerUuid, initialQueue, onForbidden }
   };
 
   let body;
-  if (!contentQueue) body = <ProfilesList order={filters.order} labelledBy={tabId(queue)} />;
+  const legal = { labelledBy: tabId(queue), onNotice: decisions.setNotice, onHelp: () => setHelp(true) };
+  if (queue === 'notices') body = <NoticesPanel key="notices" {...legal} openCount={allCounts?.notices} />;
+  else if (queue === 'appeals') body = <AppealsPanel key="appeals" {...legal} openCount={allCounts?.appeals} viewerUuid={viewerUuid} />;
+  else if (!contentQueue) body = <ProfilesList order={filters.order} labelledBy={tabId(queue)} />;
   else if (page.isError && !page.currentData) {
     body = <ErrorState message={t(`${K}.error`)} retryLabel={t(`${K}.retry`)} onRetry={() => void page.refetch()} />;
   } else if (!page.currentData) body = <Skeleton lines={SKELETON_LINES} label={t(`${K}.loading`)} />;
@@ -115,7 +123,7 @@ export function QueueView({ sectionUuid, viewerUuid, initialQueue, onForbidden }
 
   return (
     <>
-      <QueueTabs queue={queue} counts={counts.currentData} onChange={changeQueue} />
+      <QueueTabs queue={queue} counts={allCounts} onChange={changeQueue} />
       <UndoBar notice={decisions.notice} canUndo={!!decisions.undoable} onUndo={() => void decisions.undo()} />
       <div className="vf-mq__panel" id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(queue)} part="panel">
         {contentQueue ? <QueueFilters filters={filters} authorName={authorName} onChange={changeFilters} /> : null}
@@ -154,7 +162,7 @@ export function QueueView({ sectionUuid, viewerUuid, initialQueue, onForbidden }
           onBanned={() => decisions.setNotice({ text: t(`${K}.banned`, { name: banning.name }), urgent: false })}
         />
       ) : null}
-      {help ? <KeysDialog onClose={() => setHelp(false)} /> : null}
+      {help ? <KeysDialog onClose={() => setHelp(false)} keys={isLegalQueue(queue) ? LEGAL_KEYS[queue] : undefined} /> : null}
     </>
   );
 }

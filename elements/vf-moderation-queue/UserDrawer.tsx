@@ -1,9 +1,11 @@
 /**
- * The user drawer (a modal dialog at the side): an author's counts and when they joined, their two
- * switches (trusted: their posts skip automatic holds; always premoderate), their recent items
+ * The user drawer (a modal dialog at the side): an author's counts and when they joined, their
+ * switches (trusted: their posts skip automatic holds; always premoderate; trusted flagger: their
+ * notices of illegal content come first, docs/law.md "Trusted flaggers"), their recent items
  * across the site with states, their bans with history, and staff-only notes (add one).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSetTrustedFlaggerMutation } from '../../core/api/legalModeration.ts';
 import { useAddStaffNoteMutation, useModerationUserQuery, useUpdateModerationUserMutation } from '../../core/api/moderation.ts';
 import type { UserSwitches } from '../../core/api/moderationTypes.ts';
 import type { UserDrawer as ModerationUser } from '../../core/moderation/types.ts';
@@ -84,6 +86,8 @@ function DrawerBody({ userUuid, drawer, onFilter }: { userUuid: string; drawer: 
   const t = useT();
   const intl = useIntl();
   const [update] = useUpdateModerationUserMutation();
+  const [setTrustedFlagger] = useSetTrustedFlaggerMutation();
+  const flagger = !!drawer.user.trusted_flagger;
   const { user } = drawer;
   const toggle = (change: UserSwitches) => void update({ userUuid, ...change });
   return (
@@ -91,6 +95,10 @@ function DrawerBody({ userUuid, drawer, onFilter }: { userUuid: string; drawer: 
       <p>{t(`${K}.authorCounts`, user.counts)} · {t(`${K}.joined`)} <RelativeTime time={user.date_created} /></p>
       <Switch name="badge_trusted" user={user.name} on={user.badge_trusted} onToggle={toggle} />
       <Switch name="always_premoderate" user={user.name} on={user.always_premoderate} onToggle={toggle} />
+      <label className="vf-mq__switch">
+        <input type="checkbox" role="switch" part="switch-trusted_flagger" checked={flagger} onChange={() => void setTrustedFlagger({ userUuid, on: !flagger })} />
+        <span>{t(`${K}.notices.trustedFlagger`, { name: user.name })}</span>
+      </label>
       <Button part="filter-by-author" onClick={onFilter}>{t(`${K}.drawer.onlyTheirs`)}</Button>
       <section aria-labelledby="vf-mq-recent">
         <h3 id="vf-mq-recent">{t(`${K}.drawer.recent`)}</h3>

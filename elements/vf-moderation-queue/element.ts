@@ -5,7 +5,8 @@ import reserves from '../reserves.json';
 
 /**
  * The site's moderation queues for its moderators and admins (docs/moderation.md "The element"):
- * tabs Pending, Reported, Unmoderated, Approved, Rejected and Names and pictures with live counts;
+ * tabs Pending, Reported, Unmoderated, Approved, Rejected, Names and pictures, Notices (of illegal
+ * content) and Appeals with live counts;
  * every kind of content in one list (comments and replies, live-blog replies, chat messages,
  * reviews), each item with its text as the page shows it, its author (opens the user drawer: their
  * items, bans, staff notes, the trusted and always-premoderate switches), the page linking to the
@@ -15,12 +16,17 @@ import reserves from '../reserves.json';
  * in the list: j/k move, a approve, r reject, s spam, x select, z undo, ? lists them. Live: new
  * pending and reported items wait behind "N new"; another moderator's decision removes the item at
  * once; an item decided first by someone else says "Already decided by NAME". A guest is asked to
- * log in; a reader is told only the site's moderators see it.
+ * log in; a reader is told only the site's moderators see it. Notices (docs/law.md): each with its
+ * reference, kind, a trusted flagger's badge (theirs first), the reporter, their explanation, the
+ * item in place and its history; Illegal (the legal ground chosen among the site's kinds, an
+ * explanation) or Not illegal (optionally rejected under a rule of the terms). Appeals: the text,
+ * the statement or notice appealed, Uphold or Reverse, by a moderator other than the one who took
+ * the decision. Keys there: j/k move, i/n (notices) or u/r (appeals) open the decision's form.
  *
  * @summary Moderation queues for a site's moderators: every kind of content, live, with keys and undo.
  *
  * @attr {string} queue - The queue shown first: `pending` (default), `reported`, `unmoderated`,
- *   `approved`, `rejected` or `profiles`. Anything else is `pending`.
+ *   `approved`, `rejected`, `profiles`, `notices` or `appeals`. Anything else is `pending`.
  *
  * @fires {CustomEvent<{ decision: string, items: string[] }>} vf-moderation-decision - `{ decision, items }` when the
  *   moderator approves, rejects, marks as spam or picks items (their uuids) from the queue.
@@ -52,7 +58,26 @@ import reserves from '../reserves.json';
  * @csspart reports - Its reports and their reasons.
  * @csspart history - The decisions on it.
  * @csspart actions - The item's actions.
- * @csspart action - One action button (`action-approve`, `action-reject`, `action-spam`, `action-pick`, `action-ban`).
+ * @csspart action - One action button (`action-approve`, `action-reject`, `action-spam`, `action-pick`, `action-ban`;
+ *   `action-illegal`, `action-not_illegal`, `action-uphold`, `action-reverse`).
+ * @csspart legal-state - Notices and Appeals: show open or decided ones.
+ * @csspart item-trusted - A trusted flagger's notice (with `item`).
+ * @csspart reference - A notice's reference (its heading).
+ * @csspart notice-kind - The kind of illegality the reporter named.
+ * @csspart trusted - The trusted flagger's badge.
+ * @csspart reporter - Who sent the notice.
+ * @csspart explanation - The reporter's explanation.
+ * @csspart legal-item - The item a notice or statement is about, in place.
+ * @csspart excerpt - Its text, as the server kept it.
+ * @csspart outcome - What was decided on a notice or an appeal, by whom.
+ * @csspart decision-form - A notice's or an appeal's decision form (`decision-illegal`, `decision-not_illegal`, `decision-uphold`, `decision-reverse`).
+ * @csspart decision-error - The server's refusal, in that form.
+ * @csspart appellant - Who appeals (an appeal's heading).
+ * @csspart appeal-state - An appeal's state.
+ * @csspart appeal-text - The appeal's text.
+ * @csspart subject - The statement or notice appealed.
+ * @csspart blocked - Why the moderator who took the decision appealed may not decide the appeal.
+ * @csspart single-moderator - The site's only moderator decided the appeal too.
  * @csspart drawer - The user drawer.
  * @csspart ban-dialog - The ban dialog.
  * @csspart guest - A guest's prompt to log in.

@@ -17,7 +17,7 @@ const ACTIONS: Record<string, QueueKey> = {
 };
 
 /** A field where letters are text: the keys stay out of its way. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || !el.tagName) return false;
   if (el.isContentEditable) return true;

@@ -8,6 +8,7 @@ import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { StaffGuestPrompt, StaffNote, StaffPending, StaffTitle, useStaffView } from '../ui/StaffNotes.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { ViewerProvider } from '../ui/usePermission.ts';
+import { LegalSection } from './legal/LegalSection.tsx';
 import { LoginsSection } from './LoginsSection.tsx';
 import { ModerationSection } from './ModerationSection.tsx';
 import { K } from './SettingsSection.tsx';
@@ -32,6 +33,7 @@ function Gate() {
         <ModerationSection section={view.sectionUuid} />
         <WebhooksSection siteUuid={view.sectionUuid} />
         <LoginsSection siteUuid={view.sectionUuid} />
+        <LegalSection />
       </div>
     );
   }

@@ -101,7 +101,7 @@ describe('<vf-moderation-queue>', () => {
       expect(empty.textContent).to.equal('Nothing waits for a moderator.');
       await waitFor(() => $$(el, '[part="count"]').every((c) => /^\d/.test(c.textContent ?? '')), 'counts');
       expect($$(el, '[role="tab"]').map((tab) => tab.textContent?.replace(/\s*[\d,]+$/, ''))).to.deep.equal([
-        'Pending', 'Reported', 'Unmoderated', 'Approved', 'Rejected', 'Names and pictures',
+        'Pending', 'Reported', 'Unmoderated', 'Approved', 'Rejected', 'Names and pictures', 'Notices', 'Appeals',
       ]);
       await expect(el).to.be.accessible();
     });
