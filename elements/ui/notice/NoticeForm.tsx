@@ -13,9 +13,10 @@ import { isLoggedInUser, selectCurrentUser } from '../../../core/session/slice.t
 import { useAppSelector } from '../../../core/store/hooks.ts';
 import { Button } from '../Button.tsx';
 import { LoginField } from '../LoginField.tsx';
+import { groundLabel } from '../legal/legalText.ts';
 import { useIntl, useT } from '../useIntl.ts';
 import {
-  contactOptional, defaultKindKey, firstInvalid, noticeFailure, REPORTER_EMAIL_MAX, REPORTER_NAME_MAX, validateNotice, waitText,
+  contactOptional, firstInvalid, noticeFailure, REPORTER_EMAIL_MAX, REPORTER_NAME_MAX, validateNotice, waitText,
   type NoticeFailure, type NoticeField, type NoticeValues,
 } from './noticeForm.ts';
 
@@ -101,14 +102,11 @@ export function NoticeForm({ target, kinds, onCancel, onSent }: NoticeFormProps)
           {...invalid('kind')}
         >
           <option value="">{t('base.notice.kindChoose')}</option>
-          {kinds.map((kind) => {
-            const key = defaultKindKey(kind);
-            return (
-              <option key={kind.id} value={kind.id}>
-                {key ? t(key) : kind.label}
-              </option>
-            );
-          })}
+          {kinds.map((kind) => (
+            <option key={kind.id} value={kind.id}>
+              {groundLabel(t, 'illegal', kind.id, kind.label)}
+            </option>
+          ))}
         </select>
         {message('kind')}
       </div>

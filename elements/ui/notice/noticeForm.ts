@@ -3,7 +3,7 @@
  * (the server checks the same), which field is the first wrong one, how a kind's label reads, and
  * which message a refused notice shows. Messages are keys of the `base` bundle with their values.
  */
-import { CSAM_KIND, DEFAULT_ILLEGAL_KINDS, MAX_EXPLANATION, type Ground } from '../../../core/legal/types.ts';
+import { CSAM_KIND, MAX_EXPLANATION } from '../../../core/legal/types.ts';
 import type { ApiError } from '../../../core/api/errors.ts';
 import { isBlankText } from '../../../core/text/blankText.ts';
 
@@ -49,16 +49,6 @@ export function validateNotice(values: NoticeValues): NoticeErrors {
 /** The first field (in the form's order) that has an error, or null. */
 export function firstInvalid(errors: NoticeErrors): NoticeField | null {
   return NOTICE_FIELDS.find((field) => errors[field]) ?? null;
-}
-
-const DEFAULT_LABELS = new Map(DEFAULT_ILLEGAL_KINDS.map((kind) => [kind.id, kind.label]));
-
-/**
- * The i18n key of a default kind the site left as it was; null for a kind the site added or
- * renamed (its label is shown as typed: docs/law.md "Grounds").
- */
-export function defaultKindKey(kind: Ground): string | null {
-  return DEFAULT_LABELS.get(kind.id) === kind.label ? `base.notice.kind.${kind.id}` : null;
 }
 
 export interface NoticeFailure {
