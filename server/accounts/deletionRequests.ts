@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { DELETION_GRACE_MS, type ErasedContent } from '../../core/legal/types.ts';
 import type { Site } from '../engine/sites.ts';
 import type { UserRow } from '../engine/users.ts';
-import type { Mail } from '../mail/mailer.ts';
+import { escapeHtml, type Mail } from '../mail/index.ts';
 import type { Database } from '../storage/schema.ts';
 
 /** When an account asked to be deleted at `requestedAt` is erased. */
@@ -53,9 +53,6 @@ export async function cancelDeletionOnLogin(db: Kysely<Database>, user: Pick<Use
   return user.deletion_requested_at != null && cancelDeletion(db, user.uuid);
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
 /** "14 March 2025 at 09:30 UTC". */
 const dateText = (ms: number) => {
   const date = new Date(ms);
@@ -83,4 +80,11 @@ export function deletionMail(site: Pick<Site, 'name'>, user: Pick<UserRow, 'name
       `<p>${escapeHtml(paragraphs[2]!)}</p>`,
     ].join('\n'),
   };
+}
+
+/** Said when a login cancelled the deletion (docs/law.md: logging in during the grace period keeps the account). Null: no address to mail. */
+export function deletionCancelledMail(site: Pick<Site, 'name'>, user: Pick<UserRow, 'name' | 'email'>): Mail | null {
+  if (!user.email.includes('@')) return null;
+  const text = `Hello ${user.name}, you logged in to ${site.name} while your account was waiting to be deleted, so it will not be deleted. To delete it after all, ask again from your profile.`;
+  return { to: user.email, subject: `Your account on ${site.name} will not be deleted`, text, html: `<p>${escapeHtml(text)}</p>` };
 }

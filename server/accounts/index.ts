@@ -3,4 +3,4 @@ export { issueAccountToken } from './accountTokens.ts';
 export { deleteAvatars } from './avatars.ts';
 export { authAnswer, authResult, banAnswer, bootstrapAnswer, emptyAnswer, followAnswer, followersAnswer, muteAnswer, mutesAnswer, pageAnswer, settingsAnswer, signupAnswer, unbanAnswer, userAnswer } from './schemas.ts';
 export { createSession, findLiveSessionByRefresh, isSessionLive, revokeSession, rotateRefresh } from './sessions.ts';
-export { cancelDeletionOnLogin } from './deletionRequests.ts';
+export { cancelDeletionOnLogin, deletionCancelledMail } from './deletionRequests.ts';

@@ -9,13 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppealItem } from '../../core/legal/types.ts';
-import type { Mail } from '../mail/mailer.ts';
+import { escapeHtml, type Mail } from '../mail/index.ts';
 import { deliver, insertNotifications } from '../notifications/index.ts';
 import type { Site } from '../engine/sites.ts';
 import type { AppealsTable, NotificationsTable } from '../storage/schema.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** What was decided about, in a few words: the item's excerpt, or the restriction. */
 function appealedThing(appeal: AppealItem): string {

@@ -6,12 +6,9 @@
  */
 import { APPEAL_MONTHS, type LegalItem, type Statement } from '../../core/legal/types.ts';
 import type { Site } from '../engine/sites.ts';
-import type { Mail } from '../mail/mailer.ts';
+import { escapeHtml, type Mail } from '../mail/index.ts';
 import { deepLink } from '../moderation/index.ts';
 import { itemNoun } from './items.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** A day as a mail writes it: "29 May 2027" (UTC). */
 export const mailDate = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });

@@ -10,7 +10,8 @@ import fp from 'fastify-plugin';
 import type { AuthResult } from '../../core/api/types.ts';
 import { unauthorized } from '../errors.ts';
 import { effectiveBan, type BanRow } from '../engine/bans.ts';
-import { cancelDeletionOnLogin, createSession, isSessionLive } from '../accounts/index.ts';
+import { cancelDeletionOnLogin, createSession, deletionCancelledMail, isSessionLive } from '../accounts/index.ts';
+import { getSite } from '../engine/sites.ts';
 import { findUserByUuid, toApiUser, type UserRow } from '../engine/users.ts';
 
 export interface RequestUser {
@@ -85,6 +86,9 @@ export default fp<{ jwtSecret: Buffer }>(
         await createSession(app.db, session, user.uuid, hashRefreshToken(refresh));
         // Logging in during an account's grace period cancels its deletion (docs/law.md "Readers' data"); the answer says so.
         const cancelled = await cancelDeletionOnLogin(app.db, user);
+        const site = cancelled ? await getSite(app.db, user.site_uuid) : null;
+        const mail = site && deletionCancelledMail(site, user);
+        if (mail) app.mail.queue(mail);
         const result: AuthResult = { user: await toApiUser(app.db, user, await effectiveBan(app.db, user.uuid), true), session, access_token: accessToken(user, session), refresh_token: refresh };
         return cancelled ? { ...result, deletion_cancelled: true } : result;
       },

@@ -150,7 +150,7 @@ describe('Delete my account', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/api/v2/users/current', headers: bearer(ada.access_token) })).statusCode, 401, 'her sessions are gone');
   });
 
-  test('logging in during the grace period cancels the deletion, and the answer says so', async (t) => {
+  test('logging in during the grace period cancels the deletion, and the answer and a mail say so', async (t) => {
     const app = await build(t);
     const ada = await reader(app, 'Ada', 'ada@example.test');
     resultOf(await deletion(app, 'POST', ada.access_token, { password: ada.password }));
@@ -160,5 +160,10 @@ describe('Delete my account', () => {
     assert.equal((await login(app, ada)).deletion_cancelled, undefined, 'said once');
     assert.deepEqual(await sweepDeletions(app.db, Date.now() + 2 * DELETION_GRACE_MS), [], 'nothing left to erase');
     assert.equal((await requestedAt(app, ada.user.uuid)).erased_at, null);
+    await app.mail.idle();
+    const target = app.mail.target;
+    assert.ok(typeof target === 'object');
+    const told = readStoredMails(target.folder).filter((mail) => mail.to === 'ada@example.test' && / will not be deleted$/.test(mail.subject));
+    assert.equal(told.length, 1, 'one mail, for the login that cancelled it');
   });
 });
