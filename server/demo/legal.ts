@@ -27,6 +27,8 @@ export const DEMO_TRUSTED_FLAGGER = { email: 'lena.factcheck@vf.local', name: 'L
 export const DEMO_NOTICE_REPORTER = { name: 'Alex Martin', email: 'alex.martin@example.test' } as const;
 
 const HOUR = 60 * 60_000;
+/** The two comments are older than trending's longest default window (7 days): they do not move the site's trending pages. */
+const POSTED = 8 * 24 * HOUR;
 
 export async function seedDemoLegal(app: FastifyInstance): Promise<void> {
   const site = await getSite(app.db, DEMO_SITE.uuid);
@@ -40,13 +42,13 @@ export async function seedDemoLegal(app: FastifyInstance): Promise<void> {
   await app.db.updateTable('users').set({ trusted_flagger: 1 }).where('uuid', '=', lena.uuid).execute();
 
   const now = Date.now();
-  const bribe = await writeDemoContent(app, conversationPolicy, forum, priya, 'The lighting contractor bribed the council to win this contract. I have seen the envelopes.', { date: now - 5 * HOUR });
+  const bribe = await writeDemoContent(app, conversationPolicy, forum, priya, 'The lighting contractor bribed the council to win this contract. I have seen the envelopes.', { date: now - POSTED });
   await createNotice(app, site, {
     target: { type: 'content', uuid: bribe.uuid }, kind: 'defamation',
     explanation: 'This accuses a named company of bribery with no evidence. The claim is false and damages its reputation.',
   }, { ...lena, trusted_flagger: 1 });
 
-  const threat = await writeDemoContent(app, conversationPolicy, forum, tomas, 'Whoever keeps switching the lamps back on will find their tyres slashed tonight.', { date: now - 4 * HOUR });
+  const threat = await writeDemoContent(app, conversationPolicy, forum, tomas, 'Whoever keeps switching the lamps back on will find their tyres slashed tonight.', { date: now - POSTED + HOUR });
   const notice = await createNotice(app, site, {
     target: { type: 'content', uuid: threat.uuid }, kind: 'threats', explanation: 'This threatens my neighbours with violence against their property.',
     reporter_name: DEMO_NOTICE_REPORTER.name, reporter_email: DEMO_NOTICE_REPORTER.email,

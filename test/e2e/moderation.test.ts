@@ -27,7 +27,7 @@ const byAda = (page: Page) => page.getByRole('article', { name: 'Comment by Ada 
 
 async function act(page: Page, item: string): Promise<void> {
   await byAda(page).getByRole('button', { name: "More actions for Ada Author's comment" }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 describe('moderation on the second demo article, a moderator and two readers', () => {
