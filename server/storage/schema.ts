@@ -51,6 +51,10 @@ export interface UsersTable {
   deletion_requested_at?: number | null;
   /** Migration 027: when the account was erased (a pseudonym stays; name, email, password gone). */
   erased_at?: number | null;
+  /** Migration 028 (docs/notifications.md "Email"): MailFrequency; inserts leave it 'immediate'. */
+  email_notice_frequency?: string;
+  /** Migration 028: JSON MailCategories; null: every category on. */
+  email_notice_categories?: string | null;
 }
 
 /** A site's login method (migration 006): `config` is JSON with secrets, never sent to a client. */
@@ -289,6 +293,7 @@ export interface Database {
   legal_notices: LegalNoticesTable;
   statements_of_reasons: StatementsOfReasonsTable;
   appeals: AppealsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -635,4 +640,22 @@ export interface AppealsTable {
   explanation: string | null;
   single_moderator: number;
   date_created: number;
+}
+
+/** Migration 028 (docs/notifications.md "Email"): a mail to a reader, from written to sent or given up. */
+export interface MailOutboxTable {
+  uuid: string;
+  site_uuid: string;
+  user_uuid: string | null;
+  category: string | null;
+  dedupe_key: string;
+  mail: string; // JSON OutboxMail
+  state: string; // OutboxState
+  attempts: number;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  last_error: string | null;
+  date_created: number;
+  date_sent: number | null;
 }

@@ -30,6 +30,7 @@ import { moderationQueue } from './024_moderation_queue.ts';
 import { moderationQueueIndexes } from './025_moderation_queue_indexes.ts';
 import { pageContainers } from './026_page_containers.ts';
 import { legal } from './027_legal.ts';
+import { mailOutbox } from './028_mail_outbox.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '025_moderation_queue_indexes': moderationQueueIndexes,
   '026_page_containers': pageContainers,
   '027_legal': legal,
+  '028_mail_outbox': mailOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {
