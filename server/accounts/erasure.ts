@@ -75,12 +75,13 @@ export async function eraseUser(db: Kysely<Database>, userUuid: string, options:
   });
 }
 
-/** What only served the person: sessions, tokens, push, notifications to them, follows by and of them, their mutes, the importer's note of their email. */
+/** What only served the person: sessions, tokens, push, notifications and unsent mails to them, follows by and of them, their mutes, the importer's note of their email. */
 async function forgetPerson(trx: Transaction<Database>, uuid: string, email: string): Promise<void> {
   await trx.deleteFrom('sessions').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('account_tokens').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('push_subscriptions').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('notifications').where('user_uuid', '=', uuid).execute();
+  await trx.deleteFrom('mail_outbox').where('user_uuid', '=', uuid).execute(); // mails not sent yet carry the address
   await trx.deleteFrom('follows').where((eb) => eb.or([eb('follower_uuid', '=', uuid), eb('followee_uuid', '=', uuid)])).execute();
   await trx.deleteFrom('topic_follows').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('page_follows').where('user_uuid', '=', uuid).execute();
