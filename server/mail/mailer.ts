@@ -3,8 +3,9 @@
  * server. Without it, in demo mode each mail is written as a JSON file into `<data folder>/mail/`,
  * where the demo page `/demo/mail` lists them; outside demo mode a mail is only logged, its links
  * left out (they carry account tokens, and a log is read by more people than the mail's owner).
- * Sends run in the background (`queue`) so a route answers in the same time whether or not it
- * mailed someone; `idle()` waits for the ones under way.
+ * Account mails are sent in the background (`queue`) so a route answers in the same time whether
+ * or not it mailed someone; readers' mails go through the outbox (outbox.ts), whose dispatcher
+ * calls `send` and retries what it rejects. `idle()` waits for the sends under way.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (a reader's mail: RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
 }
 
 /** A mail as kept in the data folder. */
@@ -25,7 +28,7 @@ export interface StoredMail extends Mail {
   date: string;
 }
 
-/** What the log gets of a mail that was not sent: no html, and links left out of the text. */
+/** What the log gets of a mail that was not sent: no html, no headers, and links left out of the text. */
 export type UnsentMail = Pick<Mail, 'to' | 'subject' | 'text'>;
 
 export interface Mailer {
@@ -33,7 +36,9 @@ export interface Mailer {
   readonly target: 'smtp' | 'log' | { folder: string };
   /** Starts sending; a failure is logged, never thrown at the caller (who has already answered). */
   queue(mail: Mail): void;
-  /** Resolves once every mail queued so far is sent (or has failed). */
+  /** Sends now; rejects when the SMTP server refuses or cannot be reached (the outbox retries: outbox.ts). */
+  send(mail: Mail): Promise<void>;
+  /** Resolves once every mail queued or sent so far is sent (or has failed). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,57 +53,55 @@ export interface MailerOptions {
   logUnsent(mail: UnsentMail): void;
 }
 
+/**
+ * nodemailer's defaults wait minutes for a silent server; a send must end well within the
+ * outbox's claim (outbox.ts CLAIM_MS) or another process could take the mail while it is still
+ * on its way. An SMTP_URL's own query (`?socketTimeout=…`) wins over these.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 };
+
 /** Mails written by this process (orders the file names). */
 let written = 0;
 
 export function createMailer({ smtpUrl, from, dataDir, demo, logError, logUnsent }: MailerOptions): Mailer {
   const pending = new Set<Promise<void>>();
-  const track = (mail: Mail, send: () => Promise<void>) => {
-    const sending = send().catch((error: unknown) => logError(error, mail));
-    pending.add(sending);
-    void sending.finally(() => pending.delete(sending));
+  const tracked = (sending: Promise<void>): Promise<void> => {
+    const settled = sending.catch(() => undefined);
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+    return sending;
   };
   const idle = async () => {
     while (pending.size) await Promise.all([...pending]);
   };
+  /** `queue` and `send` over one way of delivering. */
+  const mailer = (target: Mailer['target'], deliver: (mail: Mail) => Promise<void>, close: () => Promise<void> = idle): Mailer => ({
+    target,
+    queue: (mail) => void tracked(deliver(mail)).catch((error: unknown) => logError(error, mail)),
+    send: (mail) => tracked(deliver(mail)),
+    idle,
+    close,
+  });
 
   if (smtpUrl) {
-    const transport = loadPackage<typeof Nodemailer>('nodemailer').createTransport(smtpUrl);
-    return {
-      target: 'smtp',
-      queue: (mail) => track(mail, async () => void (await transport.sendMail({ from, ...mail }))),
-      idle,
-      close: async () => {
-        await idle();
-        transport.close();
-      },
-    };
+    const transport = loadPackage<typeof Nodemailer>('nodemailer').createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    return mailer('smtp', async (mail) => void (await transport.sendMail({ from, ...mail })), async () => {
+      await idle();
+      transport.close();
+    });
   }
 
-  if (!demo) {
-    return {
-      target: 'log',
-      queue: (mail) => track(mail, async () => logUnsent({ to: mail.to, subject: mail.subject, text: withoutLinks(mail.text) })),
-      idle,
-      close: idle,
-    };
-  }
+  if (!demo) return mailer('log', async (mail) => logUnsent({ to: mail.to, subject: mail.subject, text: withoutLinks(mail.text) }));
 
   const folder = mailFolder(dataDir);
-  return {
-    target: { folder },
-    queue: (mail) =>
-      track(mail, async () => {
-        mkdirSync(folder, { recursive: true });
-        const stored: StoredMail = { ...mail, date: new Date().toISOString() };
-        // Time, then a counter, so a name sort is the sending order (also within one millisecond).
-        const order = `${Date.now().toString().padStart(15, '0')}-${String(++written % 1e6).padStart(6, '0')}`;
-        const name = `${order}-${randomBytes(4).toString('hex')}.json`;
-        writeFileSync(join(folder, name), JSON.stringify(stored, null, 2), { mode: 0o600 });
-      }),
-    idle,
-    close: idle,
-  };
+  return mailer({ folder }, async (mail) => {
+    mkdirSync(folder, { recursive: true });
+    const stored: StoredMail = { ...mail, date: new Date().toISOString() };
+    // Time, then a counter, so a name sort is the sending order (also within one millisecond).
+    const order = `${Date.now().toString().padStart(15, '0')}-${String(++written % 1e6).padStart(6, '0')}`;
+    const name = `${order}-${randomBytes(4).toString('hex')}.json`;
+    writeFileSync(join(folder, name), JSON.stringify(stored, null, 2), { mode: 0o600 });
+  });
 }
 
 /** An http(s) address in a mail's text. */
@@ -133,11 +136,18 @@ export function readStoredMails(folder: string, limit = 100): StoredMail[] {
     try {
       const mail = JSON.parse(readFileSync(join(folder, name), 'utf8')) as Partial<StoredMail>;
       if (typeof mail.to === 'string' && typeof mail.subject === 'string' && typeof mail.text === 'string') {
-        mails.push({ to: mail.to, subject: mail.subject, text: mail.text, html: String(mail.html ?? ''), date: String(mail.date ?? '') });
+        const headers = stringRecord(mail.headers);
+        mails.push({ to: mail.to, subject: mail.subject, text: mail.text, html: String(mail.html ?? ''), date: String(mail.date ?? ''), ...(headers ? { headers } : {}) });
       }
     } catch {
       // a half-written or hand-edited file: leave it out of the list
     }
   }
   return mails;
+}
+
+/** `value` if it is an object of strings (a stored mail's headers), else undefined. */
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.values(value).every((v) => typeof v === 'string') ? (value as Record<string, string>) : undefined;
 }

@@ -1,5 +1,7 @@
 /**
- * Mail plugin: `app.mail` (mailer.ts), closed with the app. In demo mode without SMTP it also
+ * Mail plugin: `app.mail` (mailer.ts) and `app.mailOutbox`, the outbox's dispatcher
+ * (dispatcher.ts: started when the app is ready, like the other background work, and stopped
+ * before the mailer closes), both closed with the app. In demo mode without SMTP it also
  * serves `/demo/mail`, a page listing the mails written to the data folder (newest first) with
  * their links, so a demo reader can follow a reset or verification link without a mail server.
  * Outside demo mode that page does not exist (anyone could read everyone's reset links there), and
@@ -8,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml as escape } from './accountMails.ts';
+import { MailDispatcher } from './dispatcher.ts';
 import { createMailer, linksIn, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
 import { thisMachineOnly } from '../plugins/demoGate.ts';
 import { sends } from '../routes/schemas.ts';
@@ -15,6 +18,8 @@ import { sends } from '../routes/schemas.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     mail: Mailer;
+    /** Readers' mails (outbox.ts): `kick()` wakes the dispatcher now, so a mail enqueued for now does not wait for the next poll. */
+    mailOutbox: MailDispatcher;
   }
 }
 
@@ -34,11 +39,19 @@ export default fp<MailPluginOptions>(
       logUnsent: (mail) => app.log.warn({ mail }, 'mail: not sent (no SMTP_URL); its links are left out of this log'),
     });
     app.decorate('mail', mailer);
-    app.addHook('onClose', () => mailer.close());
+    const dispatcher = new MailDispatcher(app.db, mailer, app.log);
+    app.decorate('mailOutbox', dispatcher);
+    app.queueDepths.set('mail_outbox', () => dispatcher.pending);
+    // On ready rather than on listen: tests and tools that only `ready()` the app get their mails too.
+    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('onClose', async () => {
+      await dispatcher.close();
+      await mailer.close();
+    });
     const target = mailer.target;
     if (typeof target === 'object') registerDemoPage(app, target.folder);
   },
-  { name: 'vf-mail' },
+  { name: 'vf-mail', dependencies: ['vf-storage', 'vf-operations'] },
 );
 
 function registerDemoPage(app: FastifyInstance, folder: string): void {
@@ -54,6 +67,7 @@ function mailPage(mails: StoredMail[]): string {
     (mail) => `<li class="mail">
   <h2>${escape(mail.subject)}</h2>
   <p class="meta">To ${escape(mail.to)} · <time datetime="${escape(mail.date)}">${escape(mail.date)}</time></p>
+  ${mail.headers ? `<dl class="headers">${Object.entries(mail.headers).map(([name, value]) => `<dt>${escape(name)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>` : ''}
   <ul class="links">${linksIn(mail.text).map((link) => `<li><a href="${escape(link)}">${escape(link)}</a></li>`).join('')}</ul>
   <pre>${escape(mail.text)}</pre>
 </li>`,

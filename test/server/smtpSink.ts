@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   /** The text/plain part, transfer encoding undone. */
   text: string;
+  /** The top-level header lines, names in lower case, folded lines unfolded. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -18,9 +20,12 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** Resolves with the `n`th mail (1-based) once it has arrived; rejects if it has not within 15 s. */
   nth(n: number): Promise<ReceivedMail>;
+  /** While true, every mail is refused with a 451 (a server asking to try later). */
+  refusing: boolean;
 }
 
-export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
+/** `port`: listen there (a test that first finds nothing listening on it); default a free one. */
+export async function startSmtpSink(t: TestContext, { port: chosenPort = 0 }: { port?: number } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiting: { n: number; resolve(mail: ReceivedMail): void }[] = [];
   /** A mail that never comes fails its test instead of hanging the whole run. */
@@ -33,6 +38,10 @@ export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!sink.refusing) return callback();
+      callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,14 +55,16 @@ export async function startSmtpSink(t: TestContext): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(chosenPort, '127.0.0.1', resolve));
   t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.server.address() as { port: number };
-  return {
+  const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     nth: (n) => (mails.length >= n ? Promise.resolve(mails[n - 1]!) : arrival(n)),
+    refusing: false,
   };
+  return sink;
 }
 
 /** Just enough MIME for the mails vf sends: the Subject header and the text/plain part. */
@@ -61,6 +72,10 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
+  const named = Object.fromEntries(headers.split(/\r?\n/).flatMap((line) => {
+    const colon = line.indexOf(':');
+    return colon > 0 ? [[line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]] : [];
+  }));
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
   const body = rest.join('\n\n');
   const parts = boundary ? body.split(`--${boundary}`) : [`${head}\n\n${body}`];
@@ -68,7 +83,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   const [partHead = '', ...partBody] = textPart.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
   const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(partHead)?.[1]?.toLowerCase();
   const encoded = partBody.join('\n\n').trim();
-  return { to, subject, text: decode(encoded, encoding) };
+  return { to, subject, text: decode(encoded, encoding), headers: named };
 }
 
 function decode(text: string, encoding: string | undefined): string {

@@ -1,0 +1,163 @@
+/**
+ * The durable mail outbox (migration 028, docs/mail.md "Delivery"): every mail to a reader is a
+ * row written once per reason (`dedupe_key`), in the same transaction as what caused it when the
+ * caller has one, and sent later by a dispatcher (dispatcher.ts) in whichever server process
+ * claims it first.
+ *
+ * A claim names the process (`claimed_by`) and lasts CLAIM_MS (`claimed_until`): a process
+ * killed while sending frees its rows when that runs out, and another process sends them. On
+ * PostgreSQL the due rows are locked with `FOR UPDATE SKIP LOCKED` (two processes claiming at once
+ * take different rows instead of waiting for each other); SQLite has one writer at a time, so one
+ * UPDATE … RETURNING whose WHERE repeats the "due and free" test claims atomically.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MAX_SEND_ATTEMPTS, retryDelay } from '../../core/mail/types.ts';
+import { isPostgres } from '../storage/engine.ts';
+import type { Database, MailOutboxTable } from '../storage/schema.ts';
+
+/** A mail as the outbox keeps it (the `mail` column's JSON). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** How long a claim holds: longer than a send can take (mailer.ts SMTP_TIMEOUTS). */
+export const CLAIM_MS = 120_000;
+
+export interface EnqueuedRow {
+  site_uuid: string;
+  user_uuid: string | null;
+  category: string | null;
+  dedupe_key: string;
+  mail: OutboxMail;
+  /** Not before this time (ms); default now. */
+  send_after?: number;
+}
+
+/**
+ * Writes the mail once per dedupe_key (a second call with the same key does nothing and answers
+ * false); in `db` or a caller's transaction. A header with a line break is refused (it would
+ * smuggle in header lines of its own).
+ */
+export async function enqueueMail(db: Kysely<Database>, row: EnqueuedRow): Promise<boolean> {
+  for (const [name, value] of Object.entries(row.mail.headers ?? {})) {
+    if (/[\r\n]/.test(name + value) || !/^[\w-]+$/.test(name)) throw new Error(`mail header ${JSON.stringify(name)}: a name of letters, digits and dashes, a value without line breaks`);
+  }
+  const now = Date.now();
+  const result = await db
+    .insertInto('mail_outbox')
+    .values({
+      uuid: randomUUID(),
+      site_uuid: row.site_uuid,
+      user_uuid: row.user_uuid,
+      category: row.category,
+      dedupe_key: row.dedupe_key,
+      mail: JSON.stringify(row.mail),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: row.send_after ?? now,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      date_created: now,
+      date_sent: null,
+    })
+    // DO NOTHING rather than catching a unique violation: on PostgreSQL that would abort the caller's transaction.
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** A row this process claimed, its mail read back. */
+export interface ClaimedMail {
+  uuid: string;
+  /** Null when the stored JSON is not a mail (it is then given up at once). */
+  mail: OutboxMail | null;
+  attempts: number;
+}
+
+/** Claims up to `limit` due rows for `owner` until `now + claimMs`. */
+export async function claimDue(db: Kysely<Database>, owner: string, now: number, limit: number, claimMs = CLAIM_MS): Promise<ClaimedMail[]> {
+  const claim = { claimed_by: owner, claimed_until: now + claimMs };
+  const due = (from: Kysely<Database>) =>
+    from
+      .selectFrom('mail_outbox')
+      .select('uuid')
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(limit);
+  // A read first: an idle poll (most of them) takes no lock and writes nothing.
+  if (!(await due(db).limit(1).executeTakeFirst())) return [];
+  let rows: Pick<MailOutboxTable, 'uuid' | 'mail' | 'attempts'>[];
+  if (isPostgres(db)) {
+    rows = await db.transaction().execute(async (trx) => {
+      const locked = await due(trx).forUpdate().skipLocked().execute();
+      if (locked.length === 0) return [];
+      return trx.updateTable('mail_outbox').set(claim).where('uuid', 'in', locked.map((row) => row.uuid)).returning(['uuid', 'mail', 'attempts']).execute();
+    });
+  } else {
+    rows = await db
+      .updateTable('mail_outbox')
+      .set(claim)
+      .where('uuid', 'in', due(db))
+      .where('state', '=', 'pending')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .returning(['uuid', 'mail', 'attempts'])
+      .execute();
+  }
+  return rows.map((row) => ({ uuid: row.uuid, mail: readMail(row.mail), attempts: Number(row.attempts) }));
+}
+
+function readMail(json: string): OutboxMail | null {
+  try {
+    const mail = JSON.parse(json) as Partial<OutboxMail>;
+    return typeof mail.to === 'string' && typeof mail.subject === 'string' && typeof mail.text === 'string' && typeof mail.html === 'string' ? (mail as OutboxMail) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Marks a claimed row sent. Only while `owner` still holds it: a claim that ran out and went to
+ * another process is that process's to finish. Answers whether the row was ours.
+ */
+export async function markSent(db: Kysely<Database>, owner: string, uuid: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ state: 'sent', date_sent: now, claimed_by: null, claimed_until: null, last_error: null })
+    .where('uuid', '=', uuid)
+    .where('claimed_by', '=', owner)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a failed try of a claimed row: tried again after retryDelay, or 'failed' once it has
+ * had MAX_SEND_ATTEMPTS (or at once when `final`: a row that is not a mail). Answers the row's
+ * new state, or null when the claim was no longer ours.
+ */
+export async function markFailed(db: Kysely<Database>, owner: string, claimed: ClaimedMail, error: string, now: number, final = false): Promise<'pending' | 'failed' | null> {
+  const attempts = claimed.attempts + 1;
+  const state = final || attempts >= MAX_SEND_ATTEMPTS ? 'failed' : 'pending';
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ state, attempts, last_error: error.slice(0, 1000), next_attempt_at: state === 'pending' ? now + retryDelay(attempts) : now, claimed_by: null, claimed_until: null })
+    .where('uuid', '=', claimed.uuid)
+    .where('claimed_by', '=', owner)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? state : null;
+}
+
+/** Mails waiting to be sent (for /metrics). */
+export async function pendingMailCount(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'pending').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
