@@ -14,6 +14,9 @@ import mailPlugin from './mail/plugin.ts';
 import autoModerationPlugin from './moderation/auto/plugin.ts';
 import moderationQueueNotice from './moderation/announce.ts';
 import contentNotices from './notifications/plugin.ts';
+import readerMails from './mail/readerMails.ts';
+import mailPreferenceRoutes from './mail/preferenceRoutes.ts';
+import mailUnsubscribeRoutes from './mail/unsubscribeRoutes.ts';
 import legalPlugin from './legal/legalPlugin.ts';
 import autoModerationRoutes from './moderation/auto/routes.ts';
 import operationsPlugin from './plugins/operations.ts';
@@ -148,6 +151,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(moderationQueueNotice);
   app.register(contentNotices);
   app.register(legalPlugin, { dataDir: config.dataDir });
+  app.register(readerMails, { jwtSecret: config.jwtSecret, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });
@@ -169,6 +173,8 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(autoModerationRoutes, { prefix: '/api/v2' });
   app.register(moderationRoutes, { prefix: '/api/v2' });
   app.register(legalRoutes, { prefix: '/api/v2' });
+  app.register(mailPreferenceRoutes, { prefix: '/api/v2' });
+  app.register(mailUnsubscribeRoutes, { prefix: '/api/v2' });
   app.register(notificationRoutes, { prefix: '/api/v5' });
   app.register(subscriptionRoutes, { prefix: '/api/v5' });
   app.register(conversationRoutes, { prefix: '/api/comments' });

@@ -47,6 +47,8 @@ export interface Config {
   /** Outgoing mail (docs/mail.md): null keeps mails in `<dataDir>/mail/` (shown at /demo/mail) in demo mode, else logs them without their links. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** The server's public address (`VF_PUBLIC_URL`, docs/notifications.md "Email"): readers' mails link to its unsubscribe page; null: http://HOST:PORT. */
+  publicUrl?: string | null;
   /** The guest cache's bound in MB (`VF_GUEST_CACHE_MB`, server/engine/guest-cache.ts); 0 turns it off. */
   guestCacheMb?: number;
   /** The server-rendered first paint (`VF_FIRST_PAINT`, server/routes/firstPaint.ts); on unless 0. */
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: nonEmpty(env, 'VF_MAIL_FROM') ?? 'vf <no-reply@localhost>',
+    publicUrl: readUrl(env, 'VF_PUBLIC_URL', ['https:', 'http:']),
     jwtSecret: readJwtSecret(env, dataDir),
     logLevel: readLogLevel(env),
     logFormat: readLogFormat(env),

@@ -38,6 +38,8 @@ export interface User {
   pic_small_pending?: string | null;
   pic_large_pending?: string | null;
   avatar_moderation_status?: 'none' | 'pending' | 'approved' | 'rejected' | null;
+  /** How often the reader is mailed (docs/notifications.md "Email"); only the user themself sees it. */
+  email_notice_frequency?: 'immediate' | 'hourly' | 'daily' | 'off';
   /** The viewer's follow / mute of this user (docs/accounts.md): ms, null when not; `is_muted` above is the site's mute. */
   date_following?: number | null;
   date_muted?: number | null;

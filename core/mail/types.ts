@@ -23,6 +23,9 @@ export interface MailPreferences {
   categories: MailCategories;
 }
 
+/** The fragment a mail's preferences link adds to the page's address: the page opens the tray on its settings. */
+export const EMAIL_PREFERENCES_HASH = '#vf-email-preferences';
+
 /** An outbox row's life: waiting (or waiting again after a failure), handed to SMTP, or given up. */
 export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];

@@ -22,7 +22,7 @@ export const apiUser = shape(
     social_login_provider: nullable('string'), social_login_id: nullable('string'),
     email_verification_status: nullable('string'), username_pending: nullable('string'), username_moderation_status: nullable('string'),
     pic_small_pending: nullable('string'), pic_large_pending: nullable('string'), avatar_moderation_status: nullable('string'),
-    date_following: nullable('integer'), date_muted: nullable('integer'),
+    email_notice_frequency: text, date_following: nullable('integer'), date_muted: nullable('integer'),
   },
   ['id', 'uuid', 'name', 'user_privilege', 'anonymous', 'ban_level', 'pic_small', 'pic_large', 'date_created'],
 );

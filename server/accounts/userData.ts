@@ -11,6 +11,7 @@ import { CONFIRMED_META, pageOfContainer } from '../pages/index.ts';
 import type { Site } from '../engine/sites.ts';
 import type { UserRow } from '../engine/users.ts';
 import type { Database } from '../storage/schema.ts';
+import { preferencesOf } from '../mail/index.ts';
 import { deletionOf } from './deletionRequests.ts';
 import { USER_DATA_FORMAT, USER_DATA_VERSION, type UserData } from './userDataSchema.ts';
 
@@ -128,6 +129,7 @@ async function connectionsOf(db: Kysely<Database>, user: UserRow): Promise<Pick<
     mutes: mutes.map((row) => ({ user_uuid: row.muted_uuid, date_created: Number(row.date_created) })),
     notifications: {
       push_notifications_on: bool(user.push_notifications_on),
+      email: preferencesOf(user),
       push_subscriptions: push.map((row) => ({ endpoint_host: hostOf(row.endpoint), date_created: Number(row.date_created) })),
     },
   };

@@ -3,6 +3,7 @@
  * route's answer (the OpenAPI document shows it). userData.ts fills it.
  */
 import { count, nullable, shape } from '../engine/schemas.ts';
+import { MAIL_CATEGORIES, type MailPreferences } from '../../core/mail/types.ts';
 
 export const USER_DATA_FORMAT = 'vf-user-data';
 export const USER_DATA_VERSION = 1;
@@ -37,7 +38,7 @@ export interface UserData {
     pages: { page_uuid: string; url: string; title: string; date_created: number }[];
   };
   mutes: { user_uuid: string; date_created: number }[];
-  notifications: { push_notifications_on: boolean; push_subscriptions: { endpoint_host: string; date_created: number }[] };
+  notifications: { push_notifications_on: boolean; email: MailPreferences; push_subscriptions: { endpoint_host: string; date_created: number }[] };
   sessions: { date_created: number; date_expires: number; date_revoked: number | null }[];
   shares: { page_uuid: string; network: string; date_created: number }[];
   bans: { ban_level: string; user_message: string; is_permanent: boolean; date_created: number; date_expired: number | null; date_revoked: number | null }[];
@@ -83,7 +84,10 @@ export const USER_DATA_SCHEMA = {
       pages: list(shape({ page_uuid: text, url: text, title: text, date_created: time })),
     }),
     mutes: list(shape({ user_uuid: text, date_created: time })),
-    notifications: shape({ push_notifications_on: flag, push_subscriptions: list(shape({ endpoint_host: text, date_created: time })) }),
+    notifications: shape({
+      push_notifications_on: flag,
+      email: shape({ email_notice_frequency: text, categories: shape(Object.fromEntries(MAIL_CATEGORIES.map((category) => [category, flag]))) }),
+      push_subscriptions: list(shape({ endpoint_host: text, date_created: time })) }),
     sessions: list(shape({ date_created: time, date_expires: time, date_revoked: maybeTime })),
     shares: list(shape({ page_uuid: text, network: text, date_created: time })),
     bans: list(shape({ ban_level: text, user_message: text, is_permanent: flag, date_created: time, date_expired: maybeTime, date_revoked: maybeTime })),

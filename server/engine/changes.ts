@@ -233,11 +233,14 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
           const user = moderator(request, t);
           notDeleted(t);
           const on = method !== 'DELETE';
-          return apply(
+          const answer = await apply(
             t,
             (before) => ({ patch: (Number(before[mark.column]) === 1) === on ? null : mark.set(on) }),
             (_before, after) => contentEvent(on ? mark.on : mark.off, after, user.row.uuid),
           );
+          // The author may be mailed that the editors picked it (docs/notifications.md "Email").
+          if (on && mark.on === 'picked' && Number(t.row.is_picked) !== 1 && t.row.state === 'visible') await app.readerMails.picked([t.row.uuid], user.row.uuid);
+          return answer;
         },
       });
     }
@@ -281,6 +284,8 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         if (decidedState) app.moderationQueue.decided(t.row.site_uuid, { uuid: user.row.uuid, name: user.row.name }, [{ uuid: t.row.uuid, state: decidedState }], MODERATION[action].decision);
         // An approved item notifies now, as it would have on posting without premoderation.
         if (action === 'enable' && t.row.state === 'awaiting_moderation') await app.contentNotices.approved([t.row.uuid]);
+        // A held item's author may be mailed its approval (a rejection is told by its statement of reasons).
+        if (decidedState === 'visible' && t.row.state === 'awaiting_moderation') await app.readerMails.approved([t.row.uuid], user.row.uuid);
         return answer;
       },
     );

@@ -78,6 +78,11 @@ export function notifyNewContent(app: FastifyInstance, row: ContentsTable, conta
     if (byUser.size === 0 || !(await actorMayNotify(app.db, row.actor_uuid))) return [];
     const now = Date.now();
     const recipients = await recipientsOf(app.db, row.actor_uuid, [...byUser.keys()]);
+    // The same readers may be mailed (docs/notifications.md "Email"; their preferences decide).
+    await app.readerMails.created(row, container, parent, {
+      replyTo: parent && recipients.has(parent.actor_uuid) ? parent.actor_uuid : null,
+      followers: page ? page.users.filter((user) => recipients.has(user)) : [],
+    });
     return [...recipients].flatMap((user) => rowsFor([user], byUser.get(user)!, now));
   });
 }

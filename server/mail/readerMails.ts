@@ -1,0 +1,153 @@
+/**
+ * Which readers get which mail (docs/notifications.md "Email"), as `app.readerMails`: the write
+ * paths (notifications/create.ts, the pick and moderation routes) tell it what happened after
+ * commit, and it writes one outbox row per reader and reason (`dedupe_key`: a retried producer
+ * never mails twice), then kicks the dispatcher. Never to the actor, an unverified address, a
+ * banned, erased or deleting account, a category switched off, or a reader not set to immediate
+ * (hourly and daily digests are not mailed yet). A failure is logged, never the writer's.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { EMAIL_PREFERENCES_HASH, type MailCategory } from '../../core/mail/types.ts';
+import { pageOfContainer } from '../pages/index.ts';
+import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
+import { enqueueMail } from './outbox.ts';
+import { categoriesOf, frequencyOf } from './preferences.ts';
+import { mailLanguage, type MailReason, readerMailText } from './readerMailText.ts';
+import { unsubscribeKey, unsubscribeToken } from './unsubscribe.ts';
+
+/** Why one reader is mailed about one item. */
+export interface MailIntent {
+  category: MailCategory;
+  reason: MailReason;
+  recipient: string;
+  /** The item the mail shows and links to. */
+  item: string;
+  /** Who did it (never mailed about it; a moderator is named in no mail); null: an automatic rule. */
+  actor: string | null;
+}
+
+export interface ReaderMails {
+  /** A new item showed: a reply mail to the parent's author, page and live-blog follow mails to the page's followers. */
+  created(row: ContentsTable, container: ContainersTable, parent: ContentsTable | undefined, heard: { replyTo: string | null; followers: string[] }): Promise<void>;
+  /** Items the editor `by` picked (each author mailed once per item, however often it is picked again). */
+  picked(uuids: string[], by: string): Promise<void>;
+  /** Held items the moderator `by` approved. */
+  approved(uuids: string[], by: string): Promise<void>;
+  /** Writes the mails (exported for tests and digests to come). */
+  send(intents: MailIntent[]): Promise<void>;
+  readonly key: Buffer;
+  readonly publicUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readerMails: ReaderMails;
+  }
+}
+
+/** Longest item text a mail quotes. */
+const QUOTE_LENGTH = 600;
+
+/**
+ * The item's words for a mail: as the reader typed them (stored as typed; the mail's HTML escapes
+ * them, so a `<b>` shows as written and is never markup), spaces tidied, cut to QUOTE_LENGTH.
+ */
+export function quoted(content: string): string {
+  const text = content.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  return text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1).trimEnd()}…` : text;
+}
+
+/** The item's place on its page (the tray's links: `url#vf-<uuid>`). */
+const deepLink = (pageUrl: string, item: string) => `${pageUrl.split('#')[0]}#vf-${item}`;
+
+const unique = (values: string[]) => [...new Set(values)];
+
+async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<MailIntent[]> {
+  const uuids = unique(intents.map((i) => i.recipient));
+  if (uuids.length === 0) return [];
+  const now = Date.now();
+  const [users, bans] = await Promise.all([
+    app.db.selectFrom('users')
+      .select(['uuid', 'email', 'email_verification_status', 'erased_at', 'deletion_requested_at', 'email_notice_frequency', 'email_notice_categories'])
+      .where('uuid', 'in', uuids).execute(),
+    app.db.selectFrom('bans').select('user_uuid').where('user_uuid', 'in', uuids).where('date_revoked', 'is', null)
+      .where((eb) => eb.or([eb('date_expired', 'is', null), eb('date_expired', '>', now)])).execute(),
+  ]);
+  const banned = new Set(bans.map((b) => b.user_uuid));
+  const ok = new Map(users.filter((u) =>
+    u.email_verification_status === 'approved' && u.email.includes('@') && u.erased_at == null && u.deletion_requested_at == null &&
+    !banned.has(u.uuid) && frequencyOf(u) === 'immediate').map((u) => [u.uuid, categoriesOf(u)]));
+  return intents.filter((i) => i.recipient !== i.actor && ok.get(i.recipient)?.[i.category] === true);
+}
+
+async function send(app: FastifyInstance, key: Buffer, publicUrl: string, all: MailIntent[]): Promise<void> {
+  try {
+    const intents = await mailable(app, all);
+    if (intents.length === 0) return;
+    const items = await app.db.selectFrom('contents')
+      .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
+      .innerJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(app.db)))
+      .innerJoin('sites', 'sites.uuid', 'contents.site_uuid')
+      .select(['contents.uuid', 'contents.content', 'contents.site_uuid', 'contents.actor_uuid', 'pages.url', 'pages.title', 'pages.lang', 'sites.name as site_name'])
+      .where('contents.uuid', 'in', unique(intents.map((i) => i.item))).execute();
+    const itemOf = new Map(items.map((row) => [row.uuid, row]));
+    const people = await app.db.selectFrom('users').select(['uuid', 'name', 'email'])
+      .where('uuid', 'in', unique([...intents.map((i) => i.recipient), ...items.map((row) => row.actor_uuid)])).execute();
+    const personOf = new Map(people.map((u) => [u.uuid, u]));
+    let written = 0;
+    for (const intent of intents) {
+      const item = itemOf.get(intent.item);
+      const reader = personOf.get(intent.recipient);
+      if (!item || !reader) continue; // an item on no page has nowhere to link to
+      const lang = mailLanguage(item.lang);
+      const token = unsubscribeToken(key, { site: item.site_uuid, user: reader.uuid, category: intent.category });
+      const unsubscribe = `${publicUrl}/api/v2/mail/unsubscribe?token=${encodeURIComponent(token)}&lang=${lang}`;
+      const { subject, text, html } = readerMailText({
+        lang, reason: intent.reason, site: item.site_name, page: item.title || item.url,
+        actor: personOf.get(item.actor_uuid)?.name ?? '', excerpt: quoted(item.content),
+        link: deepLink(item.url, item.uuid), preferences: `${item.url.split('#')[0]}${EMAIL_PREFERENCES_HASH}`, unsubscribe,
+      });
+      const fresh = await enqueueMail(app.db, {
+        site_uuid: item.site_uuid, user_uuid: reader.uuid, category: intent.category,
+        dedupe_key: `${intent.reason}:${intent.item}:${reader.uuid}`,
+        mail: { to: reader.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      });
+      if (fresh) written++;
+    }
+    if (written) app.mailOutbox.kick();
+  } catch (error) {
+    app.log.error({ err: error }, 'reader mails not written');
+  }
+}
+
+async function authorsOf(app: FastifyInstance, uuids: string[]) {
+  if (uuids.length === 0) return [];
+  return app.db.selectFrom('contents').select(['uuid', 'actor_uuid']).where('uuid', 'in', unique(uuids)).execute();
+}
+
+function readerMails(app: FastifyInstance, key: Buffer, publicUrl: string): ReaderMails {
+  const write = (intents: MailIntent[]) => send(app, key, publicUrl, intents);
+  return {
+    key,
+    publicUrl,
+    send: write,
+    created: (row, container, parent, heard) => {
+      if (row.state !== 'visible') return Promise.resolve();
+      const intents: MailIntent[] = [];
+      if (parent && heard.replyTo === parent.actor_uuid) intents.push({ category: 'reply', reason: 'reply', recipient: parent.actor_uuid, item: row.uuid, actor: row.actor_uuid });
+      // A live blog's post is the live-blog follow; a comment (or reply) in a conversation the page
+      // follow. A chat's messages and a live blog's replies mail only the parent's author.
+      const follow = container.kind === 'liveblog' ? (parent ? null : 'liveblog_follow') : container.kind === 'conversation' ? 'page_follow' : null;
+      if (follow) for (const user of heard.followers) if (user !== heard.replyTo) intents.push({ category: follow, reason: follow, recipient: user, item: row.uuid, actor: row.actor_uuid });
+      return write(intents);
+    },
+    picked: async (uuids, by) => write((await authorsOf(app, uuids)).map((row) => ({ category: 'pick', reason: 'pick', recipient: row.actor_uuid, item: row.uuid, actor: by }))),
+    approved: async (uuids, by) => write((await authorsOf(app, uuids)).map((row) => ({ category: 'moderation', reason: 'approved', recipient: row.actor_uuid, item: row.uuid, actor: by }))),
+  };
+}
+
+/** The server's public address: unsubscribe links lead there (`VF_PUBLIC_URL`). */
+export default fp<{ jwtSecret: Buffer; publicUrl: string }>(async (app, { jwtSecret, publicUrl }) => {
+  app.decorate('readerMails', readerMails(app, unsubscribeKey(jwtSecret), publicUrl.replace(/\/+$/, '')));
+}, { name: 'vf-reader-mails' });
