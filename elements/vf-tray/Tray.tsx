@@ -1,10 +1,12 @@
 /**
  * <vf-tray>: the page's notification tray, a side panel in a native modal <dialog> with the
- * views feed, profile, community and settings. Its state (open, view) lives in core/mount/tray.ts, shared
- * with the trigger and `window.vf.tray`. Escape or the close button closes it; focus moves to
- * the selected tab on open and back where it was on close. Only the first tray on a page shows.
+ * views feed, profile, community and settings (the reader's email notifications: TraySettings).
+ * Its state (open, view) lives in core/mount/tray.ts, shared with the trigger and `window.vf.tray`.
+ * Escape or the close button closes it; focus moves to the selected tab on open and back where it
+ * was on close. Only the first tray on a page shows.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { EMAIL_PREFERENCES_HASH } from '../../core/mail/types.ts';
 import {
   attachTray, detachTray, getTrayState, subscribeTray, trayActions, TRAY_VIEWS, type TrayView,
 } from '../../core/mount/tray.ts';
@@ -15,6 +17,9 @@ import { useT } from '../ui/useIntl.ts';
 import { Feed } from './Feed.tsx';
 import { TrayCommunity } from './TrayCommunity.tsx';
 import { TrayProfile } from './TrayProfile.tsx';
+import { TraySettings } from './TraySettings.tsx';
+
+/** The mails' "Email preferences" link (server/mail/readerMails.ts): the page with this opens the settings. */
 
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
@@ -37,6 +42,16 @@ export function Tray() {
     setIsPageTray(attachTray(host));
     return () => detachTray(host);
   }, [host]);
+
+  useEffect(() => {
+    if (!isPageTray) return;
+    const openSettings = () => {
+      if (location.hash === EMAIL_PREFERENCES_HASH) trayActions.open('settings');
+    };
+    openSettings();
+    window.addEventListener('hashchange', openSettings);
+    return () => window.removeEventListener('hashchange', openSettings);
+  }, [isPageTray]);
 
   useEffect(() => {
     const el = dialog.current;
@@ -115,9 +130,7 @@ export function Tray() {
           {tray.view === view && view === 'feed' && <Feed />}
           {tray.view === view && view === 'profile' && <TrayProfile />}
           {tray.view === view && view === 'community' && <TrayCommunity />}
-          {tray.view === view && view === 'settings' && (
-            <p className="vf-tray__empty">{t('base.tray.settings.empty')}</p>
-          )}
+          {tray.view === view && view === 'settings' && <TraySettings />}
         </div>
       ))}
     </dialog>

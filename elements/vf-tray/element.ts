@@ -10,8 +10,10 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * The page's notification tray: a side panel with the views feed (`#vf-feed`), profile
  * (`#vf-profile`, which also holds the account: the spec's vf-account), community
  * (`#vf-community`: top users, latest and most popular comments, the same lists as
- * `<vf-users>`, `<vf-community-comments>` and `<vf-community-popular>`) and settings (`#vf-settings`). One per page: vf adds one to `<body>` when the
- * page has none, and a second `<vf-tray>` stays empty. Open it with a `<vf-tray-trigger>`, any
+ * `<vf-users>`, `<vf-community-comments>` and `<vf-community-popular>`) and settings
+ * (`#vf-settings`: the reader's email notifications, how often and about what; a guest is asked
+ * to log in). One per page: vf adds one to `<body>` when the page has none, and a second
+ * `<vf-tray>` stays empty. Open it with a `<vf-tray-trigger>`, any
  * element with the class `vf-js-tray-activator`, or `window.vf.tray.open()`.
  *
  * The feed view lists the signed-in reader's notifications grouped (today / last week / older),
@@ -26,7 +28,7 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @fires tray/toggle - `{ open, view }` (followed by `open` or `close`).
  * @fires tray/change_tab - `{ view }`.
  * @fires tray/show_profile - `{}`: the profile view was shown.
- * @fires tray/login_required - `{ reason }`: a guest asked to log in from the tray (`feed` or `profile`).
+ * @fires tray/login_required - `{ reason }`: a guest asked to log in from the tray (`feed`, `profile` or `settings`).
  *
  * @csspart panel - The side panel (a modal `<dialog>`).
  * @csspart view - Each view's panel (also `view-feed`, `view-profile`, `view-community`, `view-settings`).
@@ -47,6 +49,11 @@ import type { ElementDefinition } from '../ui/defineElement.ts';
  * @csspart appeal - The statement's appeal: its state and answer, or the form.
  * @csspart appeal-form - The appeal's text and Send button.
  * @csspart avatar - The signed-in reader's picture or initials, and each notification's actor's.
+ * @csspart email-settings - The settings view's email notifications (heading, notes and form).
+ * @csspart email-settings-form - Its form: the two fieldsets and Save with its "Saved." status.
+ * @csspart email-frequency - The "How often" radio group (immediately, hourly, daily, never).
+ * @csspart email-categories - The "Email me about" checkboxes (disabled while the frequency is never).
+ * @csspart email-unconfirmed - "Emails go only to a confirmed address", with the resend control.
  * @csspart community - The community view's content (its lists have the parts of `<vf-users>` and `<vf-community-comments>`).
  *
  * @cssprop [--vf-tray-width=24rem] - Width of the panel (never wider than the window).
