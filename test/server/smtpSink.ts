@@ -1,6 +1,8 @@
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1 and a free port, keeping every
  * message it receives: tests point SMTP_URL at it and read the mails the vf server sent.
+ * `startSmtpSink(t)` closes with the test; `openSmtpSink()` is closed by its caller (an e2e
+ * file's `after` hook, a bench).
  */
 import type { TestContext } from 'node:test';
 import { SMTPServer } from 'smtp-server';
@@ -22,10 +24,24 @@ export interface SmtpSink {
   nth(n: number): Promise<ReceivedMail>;
   /** While true, every mail is refused with a 451 (a server asking to try later). */
   refusing: boolean;
+  /** Called as each mail arrives, after it is kept (a bench times arrivals with it). */
+  onMail?: (mail: ReceivedMail) => void;
+}
+
+/** A sink its caller closes. */
+export interface ClosableSmtpSink extends SmtpSink {
+  close(): Promise<void>;
 }
 
 /** `port`: listen there (a test that first finds nothing listening on it); default a free one. */
-export async function startSmtpSink(t: TestContext, { port: chosenPort = 0 }: { port?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(t: TestContext, options: { port?: number } = {}): Promise<SmtpSink> {
+  const sink = await openSmtpSink(options);
+  t.after(() => sink.close());
+  return sink;
+}
+
+/** The sink, listening until `close()`. */
+export async function openSmtpSink({ port: chosenPort = 0 }: { port?: number } = {}): Promise<ClosableSmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiting: { n: number; resolve(mail: ReceivedMail): void }[] = [];
   /** A mail that never comes fails its test instead of hanging the whole run. */
@@ -46,7 +62,9 @@ export async function startSmtpSink(t: TestContext, { port: chosenPort = 0 }: { 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address));
+        mails.push(mail);
+        sink.onMail?.(mail);
         for (const w of waiting.filter((w) => w.n <= mails.length)) {
           waiting.splice(waiting.indexOf(w), 1);
           w.resolve(mails[w.n - 1]!);
@@ -56,13 +74,13 @@ export async function startSmtpSink(t: TestContext, { port: chosenPort = 0 }: { 
     },
   });
   await new Promise<void>((resolve) => server.listen(chosenPort, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.server.address() as { port: number };
-  const sink: SmtpSink = {
+  const sink: ClosableSmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     nth: (n) => (mails.length >= n ? Promise.resolve(mails[n - 1]!) : arrival(n)),
     refusing: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return sink;
 }
