@@ -8,9 +8,10 @@ import { AD_INTEGRATIONS, AD_SETTING_KINDS, DEFAULT_AD_SETTINGS, isAdIntegration
 
 /**
  * `integration`: one of AD_INTEGRATIONS; `position`: a whole number 1–100 (ads.ts); `hosts`: host
- * names, comma-separated (HOST_LIST_PATTERN), or null.
+ * names, comma-separated (HOST_LIST_PATTERN), or null; `hour`: a whole hour of the day 0–23; `time_zone`:
+ * an IANA time zone name this runtime's Intl knows (`Europe/Berlin`, `UTC`).
  */
-export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'script_url' | 'integration' | 'position' | 'hosts';
+export type SettingKind = 'boolean' | 'seconds' | 'timestamp' | 'text' | 'script_url' | 'integration' | 'position' | 'hosts' | 'hour' | 'time_zone';
 
 /** The stored settings, with their kinds. `timestamp` and `text` may be null (unset). */
 export const SITE_SETTING_KINDS = {
@@ -58,6 +59,9 @@ export const SITE_SETTING_KINDS = {
   thirdparty_enabled: 'boolean',
   // pages: hosts besides the site's domains that a page's picture may come from (docs/api.md "Pages")
   page_image_hosts: 'hosts',
+  // readers' email digests (docs/notifications.md "Email"): the daily digest's hour, in the site's time zone
+  email_digest_hour: 'hour',
+  email_digest_time_zone: 'time_zone',
   // ads and promos (ads.ts, docs/ads.md)
   ...AD_SETTING_KINDS,
 } as const satisfies Record<string, SettingKind>;
@@ -65,7 +69,8 @@ export const SITE_SETTING_KINDS = {
 export type StoredSettingKey = keyof typeof SITE_SETTING_KINDS;
 
 type ValueOf<K extends SettingKind> = K extends 'boolean' ? boolean
-  : K extends 'seconds' | 'position' ? number
+  : K extends 'seconds' | 'position' | 'hour' ? number
+  : K extends 'time_zone' ? string
   : K extends 'timestamp' ? number | null
   : K extends 'integration' ? (typeof AD_INTEGRATIONS)[number]
   : string | null;
@@ -119,6 +124,8 @@ export const DEFAULT_SITE_SETTINGS: StoredSiteSettings = {
   autosociallogin: false,
   thirdparty_enabled: false,
   page_image_hosts: null,
+  email_digest_hour: 8,
+  email_digest_time_zone: 'UTC',
   ...DEFAULT_AD_SETTINGS,
 };
 
@@ -152,6 +159,17 @@ const HOST_LIST = new RegExp(HOST_LIST_PATTERN);
 /** The host names a `hosts` setting holds, lower-cased (none for null). */
 export function listedHosts(value: string | null | undefined): string[] {
   return (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+}
+
+/** Whether `name` is a time zone this runtime knows (IANA names: `Europe/Berlin`, `UTC`). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Keys the server computes; sending one in a change is refused. */
@@ -211,6 +229,10 @@ export function settingProblem(key: string, value: unknown): string | null {
       return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX && HOST_LIST.test(value))
         ? null
         : `${key} must be host names separated by commas (images.example, cdn.example), at most ${SETTING_TEXT_MAX} characters, or null`;
+    case 'hour':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 23 ? null : `${key} must be a whole hour from 0 to 23`;
+    case 'time_zone':
+      return isTimeZone(value) ? null : `${key} must be an IANA time zone name (Europe/Berlin, America/New_York, UTC)`;
     case 'text':
       return value === null || (typeof value === 'string' && value.length <= SETTING_TEXT_MAX)
         ? null
@@ -230,6 +252,8 @@ export function settingsChangeSchemaProperties(): Record<string, object> {
       : kind === 'position' ? { type: 'integer', minimum: 1, maximum: POSITION_MAX }
       : kind === 'script_url' ? { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX, pattern: SCRIPT_URL_PATTERN }
       : kind === 'hosts' ? { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX, pattern: HOST_LIST_PATTERN }
+      : kind === 'hour' ? { type: 'integer', minimum: 0, maximum: 23 }
+      : kind === 'time_zone' ? { type: 'string', minLength: 1, maxLength: 64 }
       : { type: ['string', 'null'], maxLength: SETTING_TEXT_MAX };
   }
   return props;

@@ -82,6 +82,7 @@ async function forgetPerson(trx: Transaction<Database>, uuid: string, email: str
   await trx.deleteFrom('push_subscriptions').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('notifications').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('mail_outbox').where('user_uuid', '=', uuid).execute(); // mails not sent yet carry the address
+  await trx.deleteFrom('mail_digest_items').where('user_uuid', '=', uuid).execute(); // what their next digest would have shown
   await trx.deleteFrom('follows').where((eb) => eb.or([eb('follower_uuid', '=', uuid), eb('followee_uuid', '=', uuid)])).execute();
   await trx.deleteFrom('topic_follows').where('user_uuid', '=', uuid).execute();
   await trx.deleteFrom('page_follows').where('user_uuid', '=', uuid).execute();

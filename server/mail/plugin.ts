@@ -1,7 +1,8 @@
 /**
- * Mail plugin: `app.mail` (mailer.ts) and `app.mailOutbox`, the outbox's dispatcher
+ * Mail plugin: `app.mail` (mailer.ts), `app.mailOutbox`, the outbox's dispatcher
  * (dispatcher.ts: started when the app is ready, like the other background work, and stopped
- * before the mailer closes), both closed with the app. In demo mode without SMTP it also
+ * before the mailer closes), and `app.mailDigests`, the digests' schedule (digestSchedule.ts:
+ * started and stopped with the dispatcher), all closed with the app. In demo mode without SMTP it also
  * serves `/demo/mail`, a page listing the mails written to the data folder (newest first) with
  * their links, so a demo reader can follow a reset or verification link without a mail server.
  * Outside demo mode that page does not exist (anyone could read everyone's reset links there), and
@@ -10,6 +11,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml as escape } from './accountMails.ts';
+import { DigestSchedule } from './digestSchedule.ts';
+import { sendDueDigests } from './digests.ts';
 import { MailDispatcher } from './dispatcher.ts';
 import { createMailer, linksIn, readStoredMails, type Mailer, type StoredMail } from './mailer.ts';
 import { thisMachineOnly } from '../plugins/demoGate.ts';
@@ -20,6 +23,8 @@ declare module 'fastify' {
     mail: Mailer;
     /** Readers' mails (outbox.ts): `kick()` wakes the dispatcher now, so a mail enqueued for now does not wait for the next poll. */
     mailOutbox: MailDispatcher;
+    /** Readers' hourly and daily digests (digests.ts): `tick()` runs what is due now; tests set `now`. */
+    mailDigests: DigestSchedule;
   }
 }
 
@@ -42,9 +47,17 @@ export default fp<MailPluginOptions>(
     const dispatcher = new MailDispatcher(app.db, mailer, app.log);
     app.decorate('mailOutbox', dispatcher);
     app.queueDepths.set('mail_outbox', () => dispatcher.pending);
+    const digests = new DigestSchedule((now) => sendDueDigests(app.db, {
+      key: app.readerMails.key, publicUrl: app.readerMails.publicUrl, now, onWritten: () => dispatcher.kick(),
+    }), app.log);
+    app.decorate('mailDigests', digests);
     // On ready rather than on listen: tests and tools that only `ready()` the app get their mails too.
-    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('onReady', async () => {
+      dispatcher.start();
+      digests.start();
+    });
     app.addHook('onClose', async () => {
+      await digests.close();
       await dispatcher.close();
       await mailer.close();
     });

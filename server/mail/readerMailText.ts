@@ -20,10 +20,14 @@ export type MessageKey =
   | 'intro_reply' | 'intro_pick' | 'intro_approved' | 'intro_page_follow' | 'intro_liveblog_follow'
   | 'open' | 'why' | 'unsubscribe' | 'preferences'
   | `category_${MailCategory}`
+  // digests (digestText.ts); `category_digest` names what a digest's unsubscribe stops
+  | 'digest_subject_hourly' | 'digest_subject_daily' | 'digest_intro' | 'digest_why' | 'category_digest'
+  | `digest_item_${MailReason}`
   | 'page_title' | 'page_ask' | 'page_button' | 'page_done' | 'page_invalid';
 
+// From the repository's root, two folders up both here and from the built dist/server/*.js (scripts/build-server.mjs).
 const catalogues = new Map<Language, Record<string, string>>(
-  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`./messages/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>]),
+  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(new URL(`../../server/mail/messages/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>]),
 );
 
 /** The message in `lang` (English when missing), its `{name}` places filled (plain text: escape for HTML after). */

@@ -3,14 +3,16 @@
  * paths (notifications/create.ts, the pick and moderation routes) tell it what happened after
  * commit, and it writes one outbox row per reader and reason (`dedupe_key`: a retried producer
  * never mails twice), then kicks the dispatcher. Never to the actor, an unverified address, a
- * banned, erased or deleting account, a category switched off, or a reader not set to immediate
- * (hourly and daily digests are not mailed yet). A failure is logged, never the writer's.
+ * banned, erased or deleting account, a category switched off, or a reader set to off. For a
+ * reader set to hourly or daily it stores a digest item instead (digests.ts), once per reason.
+ * A failure is logged, never the writer's.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EMAIL_PREFERENCES_HASH, type MailCategory } from '../../core/mail/types.ts';
 import { pageOfContainer } from '../pages/index.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
+import { type DigestItem, storeDigestItems } from './digests.ts';
 import { enqueueMail } from './outbox.ts';
 import { categoriesOf, frequencyOf } from './preferences.ts';
 import { mailLanguage, type MailReason, readerMailText } from './readerMailText.ts';
@@ -34,7 +36,7 @@ export interface ReaderMails {
   picked(uuids: string[], by: string): Promise<void>;
   /** Held items the moderator `by` approved. */
   approved(uuids: string[], by: string): Promise<void>;
-  /** Writes the mails (exported for tests and digests to come). */
+  /** Writes the mails, or the digest items of readers on hourly or daily (exported for tests). */
   send(intents: MailIntent[]): Promise<void>;
   readonly key: Buffer;
   readonly publicUrl: string;
@@ -63,13 +65,14 @@ const deepLink = (pageUrl: string, item: string) => `${pageUrl.split('#')[0]}#vf
 
 const unique = (values: string[]) => [...new Set(values)];
 
-async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<MailIntent[]> {
+/** The intents to mail now (readers on immediate) and the digest items to store (readers on hourly or daily). */
+async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<{ now: MailIntent[]; digest: DigestItem[] }> {
   const uuids = unique(intents.map((i) => i.recipient));
-  if (uuids.length === 0) return [];
+  if (uuids.length === 0) return { now: [], digest: [] };
   const now = Date.now();
   const [users, bans] = await Promise.all([
     app.db.selectFrom('users')
-      .select(['uuid', 'email', 'email_verification_status', 'erased_at', 'deletion_requested_at', 'email_notice_frequency', 'email_notice_categories'])
+      .select(['uuid', 'site_uuid', 'email', 'email_verification_status', 'erased_at', 'deletion_requested_at', 'email_notice_frequency', 'email_notice_categories'])
       .where('uuid', 'in', uuids).execute(),
     app.db.selectFrom('bans').select('user_uuid').where('user_uuid', 'in', uuids).where('date_revoked', 'is', null)
       .where((eb) => eb.or([eb('date_expired', 'is', null), eb('date_expired', '>', now)])).execute(),
@@ -77,13 +80,20 @@ async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<Ma
   const banned = new Set(bans.map((b) => b.user_uuid));
   const ok = new Map(users.filter((u) =>
     u.email_verification_status === 'approved' && u.email.includes('@') && u.erased_at == null && u.deletion_requested_at == null &&
-    !banned.has(u.uuid) && frequencyOf(u) === 'immediate').map((u) => [u.uuid, categoriesOf(u)]));
-  return intents.filter((i) => i.recipient !== i.actor && ok.get(i.recipient)?.[i.category] === true);
+    !banned.has(u.uuid) && frequencyOf(u) !== 'off').map((u) => [u.uuid, { categories: categoriesOf(u), frequency: frequencyOf(u), site: u.site_uuid }]));
+  const wanted = intents.filter((i) => i.recipient !== i.actor && ok.get(i.recipient)?.categories[i.category] === true);
+  return {
+    now: wanted.filter((i) => ok.get(i.recipient)!.frequency === 'immediate'),
+    digest: wanted.filter((i) => ok.get(i.recipient)!.frequency !== 'immediate').map((i) => ({
+      site_uuid: ok.get(i.recipient)!.site, user_uuid: i.recipient, category: i.category, reason: i.reason, item_uuid: i.item, actor_uuid: i.actor,
+    })),
+  };
 }
 
 async function send(app: FastifyInstance, key: Buffer, publicUrl: string, all: MailIntent[]): Promise<void> {
   try {
-    const intents = await mailable(app, all);
+    const { now: intents, digest } = await mailable(app, all);
+    await storeDigestItems(app.db, digest);
     if (intents.length === 0) return;
     const items = await app.db.selectFrom('contents')
       .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')

@@ -4,16 +4,20 @@
  * (the way the auth plugin derives the notification channel), so there is no second key store. A
  * token cannot be forged, nor changed to name another reader or category: the signature covers
  * all of them. `UNSUBSCRIBE_VERSION` is part of what is signed: raising it retires every token.
+ * A digest's token names `digest` instead of a category: it switches the reader's frequency off.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAIL_CATEGORIES, type MailCategory } from '../../core/mail/types.ts';
 
 export const UNSUBSCRIBE_VERSION = 1;
 
+/** What a token stops: one category, or (`digest`) every mail, as a digest holds several categories. */
+export type UnsubscribeTopic = MailCategory | 'digest';
+
 export interface UnsubscribeClaims {
   site: string;
   user: string;
-  category: MailCategory;
+  category: UnsubscribeTopic;
 }
 
 /** The key, from the server's secret; a purpose label keeps it apart from every other use of the secret. */
@@ -39,6 +43,6 @@ export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeCla
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [version, site, user, category, ...more] = payload.split(':');
   if (more.length || version !== `v${UNSUBSCRIBE_VERSION}` || !site || !user) return null;
-  if (!(MAIL_CATEGORIES as readonly string[]).includes(category ?? '')) return null;
-  return { site, user, category: category as MailCategory };
+  if (category !== 'digest' && !(MAIL_CATEGORIES as readonly string[]).includes(category ?? '')) return null;
+  return { site, user, category: category as UnsubscribeTopic };
 }

@@ -4,7 +4,8 @@
  * - `GET /mail/unsubscribe?token=`: a small page asking to confirm, with a plain form (no script:
  *   it passes the page's own strict Content-Security-Policy) and a link to the preferences;
  * - `POST /mail/unsubscribe?token=` with `List-Unsubscribe=One-Click` (what a mail client sends, or
- *   the form): switches that category off for that reader and answers 200.
+ *   the form): switches that category off for that reader (a digest's token: their frequency off,
+ *   digests.ts) and answers 200.
  * A forged or altered token is a 400 and changes nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -13,6 +14,7 @@ import { EMAIL_PREFERENCES_HASH } from '../../core/mail/types.ts';
 import { escapeHtml } from './accountMails.ts';
 import { getSite } from '../engine/sites.ts';
 import { sends, strictObject } from '../routes/schemas.ts';
+import { switchDigestsOff } from './digests.ts';
 import { switchCategoryOff } from './preferences.ts';
 import { MAIL_ACCENT, message } from './readerMailText.ts';
 import { readUnsubscribeToken } from './unsubscribe.ts';
@@ -85,7 +87,8 @@ export default async function unsubscribeRoutes(app: FastifyInstance): Promise<v
       if (!/List-Unsubscribe[\s\S]*One-Click/.test(String(request.body ?? ''))) {
         return send(reply, 400, lang, message(lang, 'page_title'), `<p>${escapeHtml('The request must carry List-Unsubscribe=One-Click (RFC 8058).')}</p>`);
       }
-      if (!(await switchCategoryOff(app.db, claims.site, claims.user, claims.category))) return refused(reply, lang);
+      const done = claims.category === 'digest' ? await switchDigestsOff(app.db, claims.site, claims.user) : await switchCategoryOff(app.db, claims.site, claims.user, claims.category);
+      if (!done) return refused(reply, lang);
       request.log.info({ user: claims.user, category: claims.category }, 'unsubscribed by one click');
       const values = { site: site.name, category: message(lang, `category_${claims.category}`) };
       return send(reply, 200, lang, message(lang, 'page_title'), `<p>${escapeHtml(message(lang, 'page_done', values))}</p>\n${preferencesLink(lang, site.domains[0])}`);

@@ -294,6 +294,7 @@ export interface Database {
   statements_of_reasons: StatementsOfReasonsTable;
   appeals: AppealsTable;
   mail_outbox: MailOutboxTable;
+  mail_digest_items: MailDigestItemsTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -658,4 +659,19 @@ export interface MailOutboxTable {
   last_error: string | null;
   date_created: number;
   date_sent: number | null;
+}
+
+/** Migration 029 (docs/notifications.md "Email"): an item waiting for a reader's hourly or daily digest. */
+export interface MailDigestItemsTable {
+  uuid: string;
+  site_uuid: string;
+  user_uuid: string;
+  category: string; // MailCategory
+  reason: string; // MailReason
+  item_uuid: string;
+  actor_uuid: string | null;
+  dedupe_key: string;
+  date_created: number;
+  digested_at: number | null;
+  digest_key: string | null;
 }

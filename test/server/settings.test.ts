@@ -26,7 +26,7 @@ describe('site settings', () => {
     for (const [key, kind] of Object.entries(SITE_SETTING_KINDS)) {
       const value = (settings as unknown as Record<string, unknown>)[key];
       const type = value === null ? 'null' : typeof value;
-      const allowed = kind === 'boolean' ? ['boolean'] : kind === 'seconds' || kind === 'position' ? ['number'] : kind === 'timestamp' ? ['number', 'null'] : kind === 'integration' ? ['string'] : ['string', 'null'];
+      const allowed = kind === 'boolean' ? ['boolean'] : kind === 'seconds' || kind === 'position' || kind === 'hour' ? ['number'] : kind === 'timestamp' ? ['number', 'null'] : kind === 'integration' ? ['string'] : ['string', 'null'];
       assert.ok(allowed.includes(type), `${key} is ${type}`);
     }
   });

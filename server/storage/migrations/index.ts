@@ -31,6 +31,7 @@ import { moderationQueueIndexes } from './025_moderation_queue_indexes.ts';
 import { pageContainers } from './026_page_containers.ts';
 import { legal } from './027_legal.ts';
 import { mailOutbox } from './028_mail_outbox.ts';
+import { mailDigests } from './029_mail_digests.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '026_page_containers': pageContainers,
   '027_legal': legal,
   '028_mail_outbox': mailOutbox,
+  '029_mail_digests': mailDigests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,220 @@
+/**
+ * Readers' hourly and daily digests (docs/notifications.md "Email"). A reader set to hourly or
+ * daily gets no mail at once: readerMails.ts stores what it would have mailed as a digest item
+ * (once per reader and reason). A run (digestSchedule.ts, or `npm run admin -- send-digests`)
+ * takes, for each period that has begun, the items from before its start, a page of readers at a
+ * time (bounded memory whatever the number of readers), and writes each reader's digest as one
+ * outbox row (`digest:<reader>:<period start>`) in the transaction that marks its items digested:
+ * a crash can neither lose an item nor mail it twice, and a second run in the period (here or in
+ * another process) writes nothing. A digest with nothing left to show is not written.
+ *
+ * Items of a reader who is no longer on hourly or daily, is banned, erased, deleting or no longer
+ * verified, or of a category switched off meanwhile, or whose item is no longer shown, are dropped.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { EMAIL_PREFERENCES_HASH, type MailCategory } from '../../core/mail/types.ts';
+import { resolveSiteSettings } from '../../core/settings/site.ts';
+import { pageOfContainer } from '../pages/index.ts';
+import type { Database } from '../storage/schema.ts';
+import { dailyPeriodStart, hourlyPeriodStart } from './digestSchedule.ts';
+import { type DigestConversation, type DigestFrequency, digestText } from './digestText.ts';
+import { enqueueMail } from './outbox.ts';
+import { categoriesOf, changePreferences } from './preferences.ts';
+import { mailLanguage, type MailReason } from './readerMailText.ts';
+import { unsubscribeToken } from './unsubscribe.ts';
+
+/** Readers per page of a run (and per transaction). */
+export const DIGEST_PAGE = 500;
+/** Items one digest shows; a reader's further items wait for their next digest. */
+export const DIGEST_MAX_ITEMS = 50;
+/** Longest excerpt a digest quotes (an immediate mail quotes more). */
+const EXCERPT_LENGTH = 280;
+
+/** An item for a reader's next digest (readerMails.ts). */
+export interface DigestItem {
+  site_uuid: string;
+  user_uuid: string;
+  category: MailCategory;
+  reason: MailReason;
+  item_uuid: string;
+  actor_uuid: string | null;
+}
+
+/** Stores items for digests, once per reader and reason (a retried producer adds nothing). */
+export async function storeDigestItems(db: Kysely<Database>, items: DigestItem[], now = Date.now()): Promise<void> {
+  if (items.length === 0) return;
+  await db.insertInto('mail_digest_items')
+    .values(items.map((item) => ({ ...item, uuid: randomUUID(), dedupe_key: `${item.reason}:${item.item_uuid}:${item.user_uuid}`, date_created: now, digested_at: null, digest_key: null })))
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/** A digest's one-click unsubscribe: the reader's frequency off (every mail: a digest holds several categories). */
+export async function switchDigestsOff(db: Kysely<Database>, site: string, userUuid: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select('site_uuid').where('uuid', '=', userUuid).executeTakeFirst();
+  if (!user || user.site_uuid !== site) return false;
+  return (await changePreferences(db, userUuid, { email_notice_frequency: 'off' })) !== null;
+}
+
+export interface DigestRunOptions {
+  /** The unsubscribe key (unsubscribe.ts) and the server's public address, as readerMails.ts has them. */
+  key: Buffer;
+  publicUrl: string;
+  now: number;
+  /** Only this site's readers. */
+  site?: string;
+  pageSize?: number;
+  /** Called after each page that wrote digests (the server kicks its dispatcher). */
+  onWritten?: (count: number) => void;
+}
+
+/** Writes every digest due at `now` (hourly, and daily per site); answers how many. */
+export async function sendDueDigests(db: Kysely<Database>, options: DigestRunOptions): Promise<number> {
+  await dropUnwanted(db);
+  let sites = db.selectFrom('sites').select(['uuid', 'settings']);
+  if (options.site) sites = sites.where('uuid', '=', options.site);
+  let written = 0;
+  for (const site of await sites.execute()) {
+    const settings = resolveSiteSettings(JSON.parse(site.settings) as Record<string, unknown>);
+    written += await runPeriod(db, options, site.uuid, 'hourly', hourlyPeriodStart(options.now));
+    written += await runPeriod(db, options, site.uuid, 'daily', dailyPeriodStart(options.now, settings.email_digest_hour, settings.email_digest_time_zone));
+  }
+  return written;
+}
+
+/** How long a digested item is kept (what a digest held, for support questions), then deleted. */
+const KEEP_DIGESTED_MS = 7 * 24 * 3_600_000;
+
+/** Waiting items of readers no longer on a digest, or banned, erased or deleting: dropped; old digested ones too. */
+async function dropUnwanted(db: Kysely<Database>): Promise<void> {
+  const now = Date.now();
+  await db.deleteFrom('mail_digest_items').where('digested_at', '<', now - KEEP_DIGESTED_MS).execute();
+  await db.deleteFrom('mail_digest_items').where('digested_at', 'is', null).where((eb) => eb.or([
+    eb('user_uuid', 'in', eb.selectFrom('users').select('uuid').where((u) => u.or([
+      u('email_notice_frequency', 'not in', ['hourly', 'daily']), u('erased_at', 'is not', null), u('deletion_requested_at', 'is not', null),
+    ]))),
+    eb('user_uuid', 'in', eb.selectFrom('bans').select('user_uuid').where('date_revoked', 'is', null)
+      .where((b) => b.or([b('date_expired', 'is', null), b('date_expired', '>', now)]))),
+  ])).execute();
+}
+
+/** One period of one frequency on one site: its readers a page at a time, in uuid order. */
+async function runPeriod(db: Kysely<Database>, options: DigestRunOptions, site: string, frequency: DigestFrequency, periodStart: number): Promise<number> {
+  const pageSize = options.pageSize ?? DIGEST_PAGE;
+  let after = '';
+  let written = 0;
+  for (;;) {
+    const readers = (await db.selectFrom('mail_digest_items')
+      .innerJoin('users', 'users.uuid', 'mail_digest_items.user_uuid')
+      .select('mail_digest_items.user_uuid').distinct()
+      .where('mail_digest_items.digested_at', 'is', null)
+      .where('mail_digest_items.date_created', '<', periodStart)
+      .where('mail_digest_items.user_uuid', '>', after)
+      .where('users.site_uuid', '=', site)
+      .where('users.email_notice_frequency', '=', frequency)
+      .orderBy('mail_digest_items.user_uuid').limit(pageSize).execute()).map((row) => row.user_uuid);
+    if (readers.length === 0) return written;
+    const count = await writePage(db, options, frequency, periodStart, readers);
+    if (count) options.onWritten?.(count);
+    written += count;
+    if (readers.length < pageSize) return written;
+    after = readers[readers.length - 1]!;
+  }
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+const deepLink = (pageUrl: string, item: string) => `${pageUrl.split('#')[0]}#vf-${item}`;
+const excerpt = (content: string) => {
+  const text = content.replace(/\s+/g, ' ').trim();
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
+};
+
+/** Reads a page of readers and their items, then writes their digests and marks (or drops) the items in one transaction. */
+async function writePage(db: Kysely<Database>, options: DigestRunOptions, frequency: DigestFrequency, periodStart: number, readers: string[]): Promise<number> {
+  const users = await db.selectFrom('users').innerJoin('sites', 'sites.uuid', 'users.site_uuid')
+    .select(['users.uuid', 'users.site_uuid', 'users.email', 'users.email_verification_status', 'users.email_notice_categories', 'sites.name as site_name'])
+    .where('users.uuid', 'in', readers).orderBy('users.uuid').execute(); // every process writes in one order: no deadlock on PostgreSQL
+  const items = await db.selectFrom('mail_digest_items').select(['uuid', 'user_uuid', 'category', 'reason', 'item_uuid'])
+    .where('user_uuid', 'in', readers).where('digested_at', 'is', null).where('date_created', '<', periodStart)
+    .orderBy('date_created').orderBy('uuid').execute();
+  const contentUuids = unique(items.map((i) => i.item_uuid));
+  const contents = contentUuids.length === 0 ? [] : await db.selectFrom('contents')
+    .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
+    .innerJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(db)))
+    .select(['contents.uuid', 'contents.content', 'contents.actor_uuid', 'pages.uuid as page_uuid', 'pages.url', 'pages.title', 'pages.lang'])
+    .where('contents.uuid', 'in', contentUuids).where('contents.state', '=', 'visible').execute();
+  const contentOf = new Map(contents.map((c) => [c.uuid, c]));
+  const actors = unique(contents.map((c) => c.actor_uuid));
+  const nameOf = new Map((actors.length ? await db.selectFrom('users').select(['uuid', 'name']).where('uuid', 'in', actors).execute() : []).map((u) => [u.uuid, u.name]));
+  const itemsOf = new Map<string, typeof items>();
+  for (const item of items) {
+    const list = itemsOf.get(item.user_uuid);
+    if (list) list.push(item);
+    else itemsOf.set(item.user_uuid, [item]);
+  }
+
+  return db.transaction().execute(async (trx) => {
+    let written = 0;
+    const now = Date.now();
+    const dropped: string[] = [];
+    for (const user of users) {
+      const mine = itemsOf.get(user.uuid) ?? [];
+      const categories = categoriesOf(user);
+      const verified = user.email_verification_status === 'approved' && user.email.includes('@');
+      const canShow = (i: (typeof mine)[number]) => verified && categories[i.category as MailCategory] === true && contentOf.has(i.item_uuid);
+      // Items no digest can show (unverified, category off, item gone) are dropped; those past the cap wait.
+      const shown = mine.filter(canShow).slice(0, DIGEST_MAX_ITEMS);
+      const unshowable = mine.filter((i) => !canShow(i));
+      if (shown.length === 0) {
+        dropped.push(...unshowable.map((i) => i.uuid));
+        continue;
+      }
+      const digestKey = `digest:${user.uuid}:${periodStart}`;
+      const fresh = await enqueueMail(trx, {
+        site_uuid: user.site_uuid, user_uuid: user.uuid, category: null, dedupe_key: digestKey,
+        mail: digestMail(options, frequency, user, shown.map((i) => ({ reason: i.reason as MailReason, content: contentOf.get(i.item_uuid)!, nameOf }))),
+      });
+      if (!fresh) continue; // this period's digest is written already: the items wait for the next
+      written++;
+      dropped.push(...unshowable.map((i) => i.uuid));
+      for (const chunk of chunks(shown.map((i) => i.uuid))) {
+        await trx.updateTable('mail_digest_items').set({ digested_at: now, digest_key: digestKey }).where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
+      }
+    }
+    for (const chunk of chunks(dropped)) await trx.deleteFrom('mail_digest_items').where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
+    return written;
+  });
+}
+
+/** SQLite's bound parameters are limited: large `in` lists go in pieces. */
+function chunks<T>(values: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
+interface ShownItem {
+  reason: MailReason;
+  content: { uuid: string; content: string; actor_uuid: string; page_uuid: string; url: string; title: string | null; lang: string | null };
+  nameOf: Map<string, string>;
+}
+
+/** The digest as a mail: grouped by conversation in order of first appearance, in the language of the newest item's page. */
+function digestMail(options: DigestRunOptions, frequency: DigestFrequency, user: { uuid: string; site_uuid: string; email: string; site_name: string }, shown: ShownItem[]) {
+  const newest = shown[shown.length - 1]!.content;
+  const lang = mailLanguage(newest.lang);
+  const conversations = new Map<string, DigestConversation>();
+  for (const { reason, content, nameOf } of shown) {
+    let conversation = conversations.get(content.page_uuid);
+    if (!conversation) conversations.set(content.page_uuid, (conversation = { title: content.title || content.url, url: content.url.split('#')[0]!, entries: [] }));
+    conversation.entries.push({ reason, actor: nameOf.get(content.actor_uuid) ?? '', excerpt: excerpt(content.content), link: deepLink(content.url, content.uuid) });
+  }
+  const token = unsubscribeToken(options.key, { site: user.site_uuid, user: user.uuid, category: 'digest' });
+  const unsubscribe = `${options.publicUrl}/api/v2/mail/unsubscribe?token=${encodeURIComponent(token)}&lang=${lang}`;
+  const { subject, text, html } = digestText({
+    lang, frequency, site: user.site_name, conversations: [...conversations.values()],
+    preferences: `${newest.url.split('#')[0]}${EMAIL_PREFERENCES_HASH}`, unsubscribe,
+  });
+  return { to: user.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}
