@@ -10,6 +10,7 @@ import type { StoredSettingKey, StoredSiteSettings } from '../../core/settings/s
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { useRunMutation } from '../ui/useRunMutation.ts';
 import { useT } from '../ui/useIntl.ts';
+import { DIGEST_HOUR, DIGEST_TIME_ZONE, DigestFields } from './DigestFields.tsx';
 import { Group, Switch, TextField } from './fields.tsx';
 import { K, SettingsSection } from './SettingsSection.tsx';
 import { useSectionSave } from './useSectionSave.ts';
@@ -30,7 +31,7 @@ export const SWITCH_GROUPS: readonly (readonly [group: string, keys: readonly Bo
 ];
 
 const HOSTS = 'page_image_hosts';
-const NAMES = [...SWITCH_GROUPS.flatMap(([, keys]) => keys), HOSTS];
+const NAMES = [...SWITCH_GROUPS.flatMap(([, keys]) => keys), DIGEST_HOUR, DIGEST_TIME_ZONE, HOSTS];
 
 export function SwitchesSection() {
   const t = useT();
@@ -48,6 +49,7 @@ export function SwitchesSection() {
   const onSave = async () => {
     const changed = Object.fromEntries(Object.entries(draft).filter(([key, v]) => v !== settings[key as StoredSettingKey])) as Partial<StoredSiteSettings>;
     if (HOSTS in changed) changed[HOSTS] = changed[HOSTS]?.trim() || null;
+    if (DIGEST_TIME_ZONE in changed) changed[DIGEST_TIME_ZONE] = changed[DIGEST_TIME_ZONE]!.trim();
     if (!Object.keys(changed).length) return void (await saving.save(async () => undefined));
     if (await saving.save(() => run(siteAdminApi.endpoints.changeSiteSettings.initiate(changed)))) setDraft({});
   };
@@ -59,6 +61,9 @@ export function SwitchesSection() {
           {keys.map((key) => (
             <Switch key={key} name={key} label={t(`${K}.site.${key}`)} checked={value(key)} error={saving.errorFor(key)} onChange={(on) => change({ [key]: on })} />
           ))}
+          {group === 'accounts' ? (
+            <DigestFields hour={value(DIGEST_HOUR)} timeZone={value(DIGEST_TIME_ZONE)} errorFor={saving.errorFor} onChange={change} />
+          ) : null}
         </Group>
       ))}
       <Group legend={t(`${K}.site.group.pages`)}>

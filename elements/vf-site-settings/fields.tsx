@@ -34,9 +34,11 @@ interface TextProps extends Described {
   max?: number;
   step?: number | 'any';
   autoComplete?: string;
+  /** Values offered as the admin types (a datalist); any other text may still be typed. */
+  suggestions?: readonly string[];
 }
 
-export function TextField({ label, name, value, onChange, kind = 'text', hint, error, ...rest }: TextProps) {
+export function TextField({ label, name, value, onChange, kind = 'text', hint, error, suggestions, ...rest }: TextProps) {
   const { id, describedBy, invalid, notes } = useDescription({ hint, error });
   const common = { id, name, value, 'aria-describedby': describedBy, 'aria-invalid': invalid };
   return (
@@ -45,8 +47,35 @@ export function TextField({ label, name, value, onChange, kind = 'text', hint, e
       {kind === 'lines' ? (
         <textarea {...common} rows={4} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input {...common} {...rest} type={kind} onChange={(e) => onChange(e.target.value)} />
+        <input {...common} {...rest} type={kind} list={suggestions ? `${id}-list` : undefined} onChange={(e) => onChange(e.target.value)} />
       )}
+      {suggestions ? (
+        <datalist id={`${id}-list`}>
+          {suggestions.map((option) => <option key={option} value={option} />)}
+        </datalist>
+      ) : null}
+      {notes}
+    </div>
+  );
+}
+
+interface SelectProps<V extends string> extends Described {
+  label: string;
+  name: string;
+  value: V;
+  choices: readonly { value: V; label: string }[];
+  onChange(value: V): void;
+}
+
+/** A labelled drop-down, for a choice among many (radio buttons for a few: Choice). */
+export function SelectField<V extends string>({ label, name, value, choices, onChange, hint, error }: SelectProps<V>) {
+  const { id, describedBy, invalid, notes } = useDescription({ hint, error });
+  return (
+    <div className="vf-sset__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} value={value} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => onChange(e.target.value as V)}>
+        {choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+      </select>
       {notes}
     </div>
   );

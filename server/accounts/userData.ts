@@ -1,10 +1,11 @@
 /**
  * A reader's data as one JSON document (GDPR Art. 15 and 20; docs/accounts.md "Your data"): the
  * profile, every item they wrote with the page it is on (the server's page join), their likes,
- * reports, poll votes, follows, mutes, notification settings, sessions, bans, and the statements
- * of reasons, appeals and notices that concern them. Made for `GET /api/v2/users/me/data`
- * (dataRoutes.ts) and `npm run admin -- export-user` alike. Never a password hash, a token, a push
- * subscription's keys, or another reader's name or email. A reader's data fits in memory.
+ * reports, poll votes, follows, mutes, notification settings and pending digest items, sessions,
+ * bans, and the statements of reasons, appeals and notices that concern them. Made for
+ * `GET /api/v2/users/me/data` (dataRoutes.ts) and `npm run admin -- export-user` alike. Never a
+ * password hash, a token, a push subscription's keys, or another reader's name or email. A
+ * reader's data fits in memory.
  */
 import type { Kysely } from 'kysely';
 import { CONFIRMED_META, pageOfContainer } from '../pages/index.ts';
@@ -104,10 +105,10 @@ async function votesOf(db: Kysely<Database>, uuid: string): Promise<UserData['po
   }));
 }
 
-/** Their follows, mutes, notification settings and push subscriptions. */
+/** Their follows, mutes, notification settings, push subscriptions and what waits for their next email digest. */
 async function connectionsOf(db: Kysely<Database>, user: UserRow): Promise<Pick<UserData, 'follows' | 'mutes' | 'notifications'>> {
   const uuid = user.uuid;
-  const [users, topics, pages, mutes, push] = await Promise.all([
+  const [users, topics, pages, mutes, push, digest] = await Promise.all([
     db.selectFrom('follows').select(['followee_uuid', 'date_created']).where('follower_uuid', '=', uuid).orderBy('date_created').execute(),
     db.selectFrom('topic_follows').select(['topic_id', 'topic_name', 'topic_type', 'date_created']).where('user_uuid', '=', uuid).orderBy('date_created').execute(),
     db
@@ -119,6 +120,15 @@ async function connectionsOf(db: Kysely<Database>, user: UserRow): Promise<Pick<
       .execute(),
     db.selectFrom('mutes').select(['muted_uuid', 'date_created']).where('muter_uuid', '=', uuid).orderBy('date_created').execute(),
     db.selectFrom('push_subscriptions').select(['endpoint', 'date_created']).where('user_uuid', '=', uuid).orderBy('date_created').execute(),
+    // Items already in a sent digest are the mail's, kept a while only to dedupe: not given back.
+    db
+      .selectFrom('mail_digest_items')
+      .select(['category', 'reason', 'item_uuid', 'date_created'])
+      .where('user_uuid', '=', uuid)
+      .where('digested_at', 'is', null)
+      .orderBy('date_created')
+      .orderBy('uuid')
+      .execute(),
   ]);
   return {
     follows: {
@@ -131,6 +141,7 @@ async function connectionsOf(db: Kysely<Database>, user: UserRow): Promise<Pick<
       push_notifications_on: bool(user.push_notifications_on),
       email: preferencesOf(user),
       push_subscriptions: push.map((row) => ({ endpoint_host: hostOf(row.endpoint), date_created: Number(row.date_created) })),
+      pending_digest_items: digest.map((row) => ({ ...row, date_created: Number(row.date_created) })),
     },
   };
 }

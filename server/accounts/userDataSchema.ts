@@ -38,7 +38,11 @@ export interface UserData {
     pages: { page_uuid: string; url: string; title: string; date_created: number }[];
   };
   mutes: { user_uuid: string; date_created: number }[];
-  notifications: { push_notifications_on: boolean; email: MailPreferences; push_subscriptions: { endpoint_host: string; date_created: number }[] };
+  notifications: {
+    push_notifications_on: boolean; email: MailPreferences; push_subscriptions: { endpoint_host: string; date_created: number }[];
+    /** What waits for their next hourly or daily digest (mail_digest_items not yet digested). */
+    pending_digest_items: { category: string; reason: string; item_uuid: string; date_created: number }[];
+  };
   sessions: { date_created: number; date_expires: number; date_revoked: number | null }[];
   shares: { page_uuid: string; network: string; date_created: number }[];
   bans: { ban_level: string; user_message: string; is_permanent: boolean; date_created: number; date_expired: number | null; date_revoked: number | null }[];
@@ -87,7 +91,9 @@ export const USER_DATA_SCHEMA = {
     notifications: shape({
       push_notifications_on: flag,
       email: shape({ email_notice_frequency: text, categories: shape(Object.fromEntries(MAIL_CATEGORIES.map((category) => [category, flag]))) }),
-      push_subscriptions: list(shape({ endpoint_host: text, date_created: time })) }),
+      push_subscriptions: list(shape({ endpoint_host: text, date_created: time })),
+      pending_digest_items: list(shape({ category: text, reason: text, item_uuid: text, date_created: time })),
+    }),
     sessions: list(shape({ date_created: time, date_expires: time, date_revoked: maybeTime })),
     shares: list(shape({ page_uuid: text, network: text, date_created: time })),
     bans: list(shape({ ban_level: text, user_message: text, is_permanent: flag, date_created: time, date_expired: maybeTime, date_revoked: maybeTime })),

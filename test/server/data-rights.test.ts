@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResult } from '../../core/api/types.ts';
 import { DELETION_GRACE_MS, FRESH_LOGIN_MS } from '../../core/legal/types.ts';
 import { sweepDeletions } from '../../server/accounts/deletionSweep.ts';
+import { storeDigestItems } from '../../server/mail/digests.ts';
 import { readStoredMails } from '../../server/mail/mailer.ts';
 import { bearer, build, resultOf, SITE } from './helpers.ts';
 import { everything, exportOf, reader, type Reader } from './data-rights-calls.ts';
@@ -72,6 +73,22 @@ describe('Download my data', () => {
     // Never a secret, and nothing of Bob's but the uuid she follows.
     for (const secret of [ada.access_token, ada.refresh_token, 'endpoint-path', 'ada-public-key', 'ada-auth-secret', 'scrypt$']) assert.ok(!text.includes(secret), `the file holds ${secret}`);
     for (const his of ['Bob Otherly', 'bob.otherly@example.test', 'bob comment', 'bob reply', 'bob review', 'bob-public-key', 'bob statement']) assert.ok(!text.includes(his), `the file holds ${his}`);
+  });
+
+  test('the file holds what waits for the reader\'s next email digest, not what a digest took, and none of another reader\'s', async (t) => {
+    const app = await build(t);
+    const ada = await reader(app, 'Ada Digest', 'ada.digest@example.test');
+    const bob = await reader(app, 'Bob Digest', 'bob.digest@example.test');
+    const [waiting, sent, his] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const item = (user: string, item_uuid: string) => ({ site_uuid: SITE, user_uuid: user, category: 'reply' as const, reason: 'reply' as const, item_uuid, actor_uuid: bob.user.uuid });
+    await storeDigestItems(app.db, [item(ada.user.uuid, waiting), item(ada.user.uuid, sent), item(bob.user.uuid, his)], 1_700_000_000_000);
+    // A digest already took one of hers.
+    await app.db.updateTable('mail_digest_items').set({ digested_at: 1_700_000_100_000, digest_key: 'digest:test' }).where('item_uuid', '=', sent).execute();
+
+    const { text, data } = await exportOf(app, ada.access_token);
+    assert.deepEqual(data.notifications.pending_digest_items, [{ category: 'reply', reason: 'reply', item_uuid: waiting, date_created: 1_700_000_000_000 }]);
+    assert.ok(!text.includes(his) && !text.includes(sent));
+    assert.deepEqual((await exportOf(app, bob.access_token)).data.notifications.pending_digest_items.map((row: any) => row.item_uuid), [his]);
   });
 
   test('only the signed-in reader, on their own site; the section is required', async (t) => {
