@@ -24,6 +24,7 @@ import { analyticsRows } from './analytics.ts';
 import { reviewRows } from './reviews.ts';
 import { webhookRows } from './webhooks.ts';
 import { replyMailTable } from './reply-mail.ts';
+import { digestMailTable } from './digest-mail.ts';
 import { automodRows } from './automod.ts';
 import { importRows } from './import.ts';
 import { render1000Rows } from './render-1000.ts';
@@ -99,6 +100,8 @@ rows.push(...(await reviewRows()));
 rows.push(...(await webhookRows()));
 // A reply's mail to a reader on immediate, from the reply's answer to the SMTP server, 50 replies/s (bench/reply-mail.ts), per engine.
 rows.push(...(await replyMailTable()));
+// A daily digest run to 100,000 readers: mails/s handed to SMTP and the server's peak memory (bench/digest-mail.ts), per engine.
+rows.push(...(await digestMailTable()));
 // Automatic moderation (bench/automod.ts): the time it adds per comment with 5,000 listed words, scorers off.
 rows.push(...(await automodRows()));
 // The importer (bench/import.ts): a generated 20,000-comment Disqus export, comments/s and live heap, then the re-run.

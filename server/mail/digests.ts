@@ -4,7 +4,8 @@
  * (once per reader and reason). A run (digestSchedule.ts, or `npm run admin -- send-digests`)
  * takes, for each period that has begun, the items from before its start, a page of readers at a
  * time (bounded memory whatever the number of readers), and writes each reader's digest as one
- * outbox row (`digest:<reader>:<period start>`) in the transaction that marks its items digested:
+ * outbox row (`digest:<reader>:<period start>`; a page's rows in a few inserts) in the transaction
+ * that marks its items digested:
  * a crash can neither lose an item nor mail it twice, and a second run in the period (here or in
  * another process) writes nothing. A digest with nothing left to show is not written.
  *
@@ -12,20 +13,20 @@
  * verified, or of a category switched off meanwhile, or whose item is no longer shown, are dropped.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { EMAIL_PREFERENCES_HASH, type MailCategory } from '../../core/mail/types.ts';
 import { resolveSiteSettings } from '../../core/settings/site.ts';
 import { pageOfContainer } from '../pages/index.ts';
 import type { Database } from '../storage/schema.ts';
 import { dailyPeriodStart, hourlyPeriodStart } from './digestSchedule.ts';
 import { type DigestConversation, type DigestFrequency, digestText } from './digestText.ts';
-import { enqueueMail } from './outbox.ts';
+import { type EnqueuedRow, enqueueMails } from './outbox.ts';
 import { categoriesOf, changePreferences } from './preferences.ts';
 import { mailLanguage, type MailReason } from './readerMailText.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
 /** Readers per page of a run (and per transaction). */
-export const DIGEST_PAGE = 500;
+export const DIGEST_PAGE = 200;
 /** Items one digest shows; a reader's further items wait for their next digest. */
 export const DIGEST_MAX_ITEMS = 50;
 /** Longest excerpt a digest quotes (an immediate mail quotes more). */
@@ -120,6 +121,9 @@ async function runPeriod(db: Kysely<Database>, options: DigestRunOptions, site: 
     written += count;
     if (readers.length < pageSize) return written;
     after = readers[readers.length - 1]!;
+    // SQLite answers synchronously: without this a run of many pages would keep requests and the
+    // dispatcher's sends waiting until its end.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -154,36 +158,42 @@ async function writePage(db: Kysely<Database>, options: DigestRunOptions, freque
     else itemsOf.set(item.user_uuid, [item]);
   }
 
+  const now = Date.now();
+  const dropped: string[] = [];
+  const digests: { key: string; row: EnqueuedRow; shown: string[]; unshowable: string[] }[] = [];
+  for (const user of users) {
+    const mine = itemsOf.get(user.uuid) ?? [];
+    const categories = categoriesOf(user);
+    const verified = user.email_verification_status === 'approved' && user.email.includes('@');
+    const canShow = (i: (typeof mine)[number]) => verified && categories[i.category as MailCategory] === true && contentOf.has(i.item_uuid);
+    // Items no digest can show (unverified, category off, item gone) are dropped; those past the cap wait.
+    const shown = mine.filter(canShow).slice(0, DIGEST_MAX_ITEMS);
+    const unshowable = mine.filter((i) => !canShow(i)).map((i) => i.uuid);
+    if (shown.length === 0) {
+      dropped.push(...unshowable);
+      continue;
+    }
+    const key = `digest:${user.uuid}:${periodStart}`;
+    const mail = digestMail(options, frequency, user, shown.map((i) => ({ reason: i.reason as MailReason, content: contentOf.get(i.item_uuid)!, nameOf })));
+    digests.push({ key, row: { site_uuid: user.site_uuid, user_uuid: user.uuid, category: null, dedupe_key: key, mail }, shown: shown.map((i) => i.uuid), unshowable });
+  }
+
+  // The page's digests in a few inserts, then their items marked in a few updates (each item's
+  // digest_key is its reader's, built by the database from the row's user_uuid).
   return db.transaction().execute(async (trx) => {
-    let written = 0;
-    const now = Date.now();
-    const dropped: string[] = [];
-    for (const user of users) {
-      const mine = itemsOf.get(user.uuid) ?? [];
-      const categories = categoriesOf(user);
-      const verified = user.email_verification_status === 'approved' && user.email.includes('@');
-      const canShow = (i: (typeof mine)[number]) => verified && categories[i.category as MailCategory] === true && contentOf.has(i.item_uuid);
-      // Items no digest can show (unverified, category off, item gone) are dropped; those past the cap wait.
-      const shown = mine.filter(canShow).slice(0, DIGEST_MAX_ITEMS);
-      const unshowable = mine.filter((i) => !canShow(i));
-      if (shown.length === 0) {
-        dropped.push(...unshowable.map((i) => i.uuid));
-        continue;
-      }
-      const digestKey = `digest:${user.uuid}:${periodStart}`;
-      const fresh = await enqueueMail(trx, {
-        site_uuid: user.site_uuid, user_uuid: user.uuid, category: null, dedupe_key: digestKey,
-        mail: digestMail(options, frequency, user, shown.map((i) => ({ reason: i.reason as MailReason, content: contentOf.get(i.item_uuid)!, nameOf }))),
-      });
-      if (!fresh) continue; // this period's digest is written already: the items wait for the next
-      written++;
-      dropped.push(...unshowable.map((i) => i.uuid));
-      for (const chunk of chunks(shown.map((i) => i.uuid))) {
-        await trx.updateTable('mail_digest_items').set({ digested_at: now, digest_key: digestKey }).where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
-      }
+    const fresh = await enqueueMails(trx, digests.map((digest) => digest.row));
+    const marked: string[] = [];
+    for (const digest of digests) {
+      if (!fresh.has(digest.key)) continue; // this period's digest is written already: the items wait for the next
+      marked.push(...digest.shown);
+      dropped.push(...digest.unshowable);
+    }
+    const digestKey = sql<string>`${sql.lit('digest:')} || user_uuid || ${sql.lit(`:${periodStart}`)}`;
+    for (const chunk of chunks(marked)) {
+      await trx.updateTable('mail_digest_items').set({ digested_at: now, digest_key: digestKey }).where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
     }
     for (const chunk of chunks(dropped)) await trx.deleteFrom('mail_digest_items').where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
-    return written;
+    return fresh.size;
   });
 }
 

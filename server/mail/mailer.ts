@@ -20,6 +20,11 @@ export interface Mail {
   html: string;
   /** Extra header lines (a reader's mail: RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, `<…@…>`: an outbox mail's is its row's, the same on every try, so a mail sent
+   * again after a crash (docs/mail.md "Delivery") is one message to mail stores that collapse copies.
+   */
+  messageId?: string;
 }
 
 /** A mail as kept in the data folder. */
@@ -60,6 +65,15 @@ export interface MailerOptions {
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 };
 
+/**
+ * A few SMTP connections kept open and reused (nodemailer's pool): a new connection per mail costs
+ * its handshake every time and holds a digest run to ~100 mails/s. Mails beyond the connections
+ * wait in the pool's queue; a connection that breaks before its mail was handed over puts the mail
+ * back once (the outbox retries the rest). An SMTP_URL's own query (`?pool=false`,
+ * `?maxConnections=…`) wins over these too.
+ */
+const SMTP_POOL = { pool: true as const, maxConnections: 4, maxMessages: 1000, maxRequeues: 1 };
+
 /** Mails written by this process (orders the file names). */
 let written = 0;
 
@@ -84,7 +98,7 @@ export function createMailer({ smtpUrl, from, dataDir, demo, logError, logUnsent
   });
 
   if (smtpUrl) {
-    const transport = loadPackage<typeof Nodemailer>('nodemailer').createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    const transport = loadPackage<typeof Nodemailer>('nodemailer').createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS, ...SMTP_POOL });
     return mailer('smtp', async (mail) => void (await transport.sendMail({ from, ...mail })), async () => {
       await idle();
       transport.close();

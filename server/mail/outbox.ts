@@ -38,38 +38,69 @@ export interface EnqueuedRow {
   send_after?: number;
 }
 
-/**
- * Writes the mail once per dedupe_key (a second call with the same key does nothing and answers
- * false); in `db` or a caller's transaction. A header with a line break is refused (it would
- * smuggle in header lines of its own).
- */
-export async function enqueueMail(db: Kysely<Database>, row: EnqueuedRow): Promise<boolean> {
-  for (const [name, value] of Object.entries(row.mail.headers ?? {})) {
+/** A header with a line break would smuggle in header lines of its own. */
+function checkHeaders(mail: OutboxMail): void {
+  for (const [name, value] of Object.entries(mail.headers ?? {})) {
     if (/[\r\n]/.test(name + value) || !/^[\w-]+$/.test(name)) throw new Error(`mail header ${JSON.stringify(name)}: a name of letters, digits and dashes, a value without line breaks`);
   }
-  const now = Date.now();
+}
+
+function outboxRow(row: EnqueuedRow, now: number) {
+  checkHeaders(row.mail);
+  return {
+    uuid: randomUUID(),
+    site_uuid: row.site_uuid,
+    user_uuid: row.user_uuid,
+    category: row.category,
+    dedupe_key: row.dedupe_key,
+    mail: JSON.stringify(row.mail),
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: row.send_after ?? now,
+    claimed_by: null,
+    claimed_until: null,
+    last_error: null,
+    date_created: now,
+    date_sent: null,
+  };
+}
+
+/**
+ * Writes the mail once per dedupe_key (a second call with the same key does nothing and answers
+ * false); in `db` or a caller's transaction. A header with a line break is refused.
+ */
+export async function enqueueMail(db: Kysely<Database>, row: EnqueuedRow): Promise<boolean> {
   const result = await db
     .insertInto('mail_outbox')
-    .values({
-      uuid: randomUUID(),
-      site_uuid: row.site_uuid,
-      user_uuid: row.user_uuid,
-      category: row.category,
-      dedupe_key: row.dedupe_key,
-      mail: JSON.stringify(row.mail),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: row.send_after ?? now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      date_created: now,
-      date_sent: null,
-    })
+    .values(outboxRow(row, Date.now()))
     // DO NOTHING rather than catching a unique violation: on PostgreSQL that would abort the caller's transaction.
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Rows per insert statement (SQLite binds at most 32,766 parameters; a row has 14). */
+const INSERT_CHUNK = 200;
+
+/**
+ * `enqueueMail` for many rows at once, a few statements instead of one per mail (a digest run's
+ * page of readers): answers the dedupe keys that were new, written; a key already there is left
+ * as it was. In `db` or a caller's transaction.
+ */
+export async function enqueueMails(db: Kysely<Database>, rows: EnqueuedRow[]): Promise<Set<string>> {
+  const now = Date.now();
+  const values = rows.map((row) => outboxRow(row, now));
+  const written = new Set<string>();
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const inserted = await db
+      .insertInto('mail_outbox')
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returning('dedupe_key')
+      .execute();
+    for (const row of inserted) written.add(row.dedupe_key);
+  }
+  return written;
 }
 
 /** A row this process claimed, its mail read back. */
@@ -128,14 +159,24 @@ function readMail(json: string): OutboxMail | null {
  * another process is that process's to finish. Answers whether the row was ours.
  */
 export async function markSent(db: Kysely<Database>, owner: string, uuid: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('mail_outbox')
-    .set({ state: 'sent', date_sent: now, claimed_by: null, claimed_until: null, last_error: null })
-    .where('uuid', '=', uuid)
-    .where('claimed_by', '=', owner)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await markAllSent(db, owner, [uuid], now)).has(uuid);
+}
+
+/** `markSent` for many rows, one statement per few hundred: answers the uuids that were ours. */
+export async function markAllSent(db: Kysely<Database>, owner: string, uuids: string[], now: number): Promise<Set<string>> {
+  const ours = new Set<string>();
+  for (let i = 0; i < uuids.length; i += 500) {
+    const marked = await db
+      .updateTable('mail_outbox')
+      .set({ state: 'sent', date_sent: now, claimed_by: null, claimed_until: null, last_error: null })
+      .where('uuid', 'in', uuids.slice(i, i + 500))
+      .where('claimed_by', '=', owner)
+      .where('state', '=', 'pending')
+      .returning('uuid')
+      .execute();
+    for (const row of marked) ours.add(row.uuid);
+  }
+  return ours;
 }
 
 /**

@@ -35,7 +35,7 @@ const row = (app: FastifyInstance, key: string) => app.db.selectFrom('mail_outbo
 /** Makes the row due now (time moved past its backoff). */
 const due = (app: FastifyInstance, key: string) => app.db.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('dedupe_key', '=', key).execute();
 
-test('an enqueued mail reaches the SMTP server with its List-Unsubscribe headers, and is marked sent', async (t) => {
+test('an enqueued mail reaches the SMTP server with its List-Unsubscribe headers and its row\'s Message-ID, and is marked sent', async (t) => {
   const sink = await startSmtpSink(t);
   const app = await build(t, { SMTP_URL: sink.url });
   assert.equal(await enqueue(app, 'reply:1'), true);
@@ -49,6 +49,8 @@ test('an enqueued mail reaches the SMTP server with its List-Unsubscribe headers
   await app.mailOutbox.flush();
   const sent = await row(app, 'reply:1');
   assert.equal(sent.state, 'sent');
+  // The row's own Message-ID: a copy sent again after a crash is the same message.
+  assert.equal(received.headers['message-id'], `<${sent.uuid}@vf.outbox>`);
   assert.equal(typeof sent.date_sent, 'number');
   assert.equal(sent.claimed_by, null);
 });
