@@ -103,7 +103,8 @@ describe('<vf-moderation-queue> Appeals', () => {
     await waitFor(() => notice(el) === 'Appeal decided: the decision is reversed.', 'said so');
     expect(entry.querySelector('[part="outcome"]')!.textContent).to.contain('Reversed by Demo Moderator.');
     expect(entry.querySelector('[part="outcome"]')!.textContent).to.contain('On topic after all.');
-    expect(focused(el)).to.equal(entry);
+    // The form went: the focus moves to the appeal in the next frame.
+    await waitFor(() => focused(el) === entry, 'the focus on the appeal');
     const statement = await waitFor(async () => {
       const s = await statementAbout(author, content);
       return s?.state === 'reversed' ? s : null;

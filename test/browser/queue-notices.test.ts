@@ -122,7 +122,7 @@ describe('<vf-moderation-queue> Notices', () => {
     await waitFor(() => notice(el) === `Notice ${trusted.reference}: judged illegal.`, 'said so');
     expect(entry.querySelector('[part="outcome"]')!.textContent).to.contain('Judged illegal by Demo Moderator.');
     expect(entry.querySelector('[part~="actions"]')).to.equal(null);
-    expect(focused(el)).to.equal(entry); // the form went: the focus is on the notice, which says what was decided
+    await waitFor(() => focused(el) === entry, 'the focus on the notice'); // the form went: the notice, which says what was decided, has it (next frame)
     const statement = await waitFor(() => statementAbout(author, defamatory.content_uuid), "the author's statement");
     expect([statement.restriction, statement.ground_type, statement.ground, statement.explanation]).to.deep.equal(['removal', 'illegal', 'defamation', 'No evidence for a criminal accusation.']);
     await expect(el).to.be.accessible();
