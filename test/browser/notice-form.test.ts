@@ -91,7 +91,7 @@ describe('"Report illegal content"', () => {
     expect(focused(el)?.getAttribute('aria-label')).to.equal('Close');
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => !noticeDialog(el), 'dialog closed');
-    expect(focused(el)).to.equal(button);
+    await waitUntil(() => focused(el) === button, 'the focus back on the menu button');
   });
 
   it('Send with nothing filled says what is missing under each field and focuses the first; axe finds nothing', async () => {
@@ -161,7 +161,7 @@ describe('"Report illegal content"', () => {
     await expect(el).shadowDom.to.be.accessible();
     [...done.querySelectorAll('button')].find((b) => b.textContent === 'Close')!.click();
     await waitUntil(() => !noticeDialog(el), 'dialog closed');
-    expect(focused(el)).to.equal(button);
+    await waitUntil(() => focused(el) === button, 'the focus back on the menu button');
   });
 
   it('refusals show in an alert and keep what was typed: offline, too many, and the server’s own 400', async () => {
@@ -236,7 +236,7 @@ describe('"Report illegal content"', () => {
     await expect(el).shadowDom.to.be.accessible();
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => !$(el, 'dialog[open]'), 'dialog closed');
-    expect(focused(el)).to.equal(button);
+    await waitUntil(() => focused(el) === button, 'the focus back on the menu button');
   });
 
   describe('in the page’s language', () => {

@@ -143,7 +143,7 @@ describe('<vf-moderation-queue> Appeals', () => {
     const refusal = await waitFor(() => entry.querySelector('[part="decision-error"]'), "the server's refusal");
     expect(refusal.getAttribute('role')).to.equal('alert');
     expect(refusal.textContent).to.match(/another moderator/i);
-    expect(focused(el)).to.equal(refusal);
+    await waitFor(() => focused(el) === refusal, 'the focus on the refusal');
     await expect(el).to.be.accessible();
   });
 

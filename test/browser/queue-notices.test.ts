@@ -109,7 +109,7 @@ describe('<vf-moderation-queue> Notices', () => {
     entry.focus();
     await sendKeys({ press: 'i' });
     const ground = await waitFor(() => entry.querySelector<HTMLSelectElement>('select[name="ground"]'), 'the form');
-    expect(focused(el)).to.equal(ground);
+    await waitFor(() => focused(el) === ground, 'the focus on the ground'); // set once the form has rendered
     expect(ground.value).to.equal('defamation');
     expect([...ground.options].map((o) => o.value)).to.include.members(['csam', 'threats', 'defamation', 'other']);
     await expect(el).to.be.accessible();

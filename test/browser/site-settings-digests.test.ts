@@ -94,7 +94,7 @@ describe('<vf-site-settings>: email digests', () => {
     save(el);
     await waitFor(() => zone.getAttribute('aria-invalid') === 'true', 'marked invalid');
     expect(described(el, zone).join(' ')).to.contain('email_digest_time_zone must be an IANA time zone name');
-    expect(shadow(el).activeElement).to.equal(zone);
+    await waitFor(() => shadow(el).activeElement === zone, 'the focus on the refused field');
     expect(zone.value).to.equal('Mars/Olympus_Mons');
     expect(status(el)).to.equal('Not saved: see the marked field.');
     expect((await serverSettings())[ZONE]).to.not.equal('Mars/Olympus_Mons');

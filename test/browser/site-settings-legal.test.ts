@@ -83,7 +83,7 @@ describe('<vf-site-settings> Legal', () => {
     const impersonation = original.terms_rules.findIndex((g) => g.id === 'impersonation');
     button(legal(el)!, 'Remove “Impersonation”').click();
     await waitFor(() => !labels(el, 'terms_rules').includes('Impersonation'), 'removed');
-    expect(focused(el)).to.equal(labelField(el, 'terms_rules', impersonation) ?? $(el, '[part~="grounds-terms_rules"] [part~="add-ground"]'));
+    await waitFor(() => focused(el) === (labelField(el, 'terms_rules', impersonation) ?? $(el, '[part~="grounds-terms_rules"] [part~="add-ground"]')), 'the focus on the next ground');
     $<HTMLInputElement>(el, 'input[name="erased_content"][value="remove"]')!.click();
     await expect(el).to.be.accessible();
 

@@ -180,7 +180,8 @@ test('two dispatchers over one database send 200 mails, each exactly once', asyn
   const app = await build(t, { SMTP_URL: sink.url });
   await app.mailOutbox.close();
   const silent = capturingLog([]);
-  const dispatchers = [new MailDispatcher(app.db, app.mail, silent), new MailDispatcher(app.db, app.mail, silent)];
+  // Claims of 10, one at a time each: twenty claims to share, so the two contend for the same rows.
+  const dispatchers = [new MailDispatcher(app.db, app.mail, silent, { batch: 10, lanes: 1 }), new MailDispatcher(app.db, app.mail, silent, { batch: 10, lanes: 1 })];
   for (let n = 0; n < 200; n++) await enqueue(app, `reply:many:${n}`, mail(n, `reader${n}@example.test`));
   const tried = await Promise.all(dispatchers.map((d) => d.flush()));
   assert.equal(tried[0]! + tried[1]!, 200);
