@@ -16,12 +16,11 @@ import { loggedIn } from '../../core/session/slice.ts';
 import { writeTokens } from '../../core/session/storage.ts';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore } from './support/boot.ts';
+import { trayIn } from './support/tray.ts';
 import { getContainer, newReader, postComment, testConfig, unique, type Reader } from './support/api.ts';
 import { $, buttonByText, deepActiveElement, transitionsDone, typeInto, waitFor } from './support/dom.ts';
 import { throttleFetch } from './support/network.ts';
 
-type WithConfig = { vfConfig: Record<string, unknown> };
-const config = () => (window as unknown as WithConfig).vfConfig;
 
 async function serverDeletion(reader: Reader): Promise<number | null> {
   const { apiBase, siteUuid } = testConfig();
@@ -275,21 +274,8 @@ describe('<vf-tray> profile: the reader’s data', () => {
   });
 
   describe('languages', () => {
-    /** The page's tray again, in `language`, on the profile (a root reads its language when it mounts). */
-    async function trayIn(language: string | undefined): Promise<Element> {
-      trayActions.close();
-      if (language) config().language = language;
-      else delete config().language;
-      document.querySelector('vf-tray')?.remove();
-      const fresh = document.createElement('vf-tray');
-      document.body.append(fresh);
-      trayActions.open('profile');
-      await waitFor(() => fresh.shadowRoot?.querySelector('dialog[open] [part="data-rights"] button'), 'profile open');
-      return fresh;
-    }
-
     after(async () => {
-      el = await trayIn(undefined);
+      el = await trayIn(undefined, 'profile', 'dialog[open] [part="data-rights"] button');
     });
 
     for (const [language, heading, download, remove] of [
@@ -297,7 +283,7 @@ describe('<vf-tray> profile: the reader’s data', () => {
       ['ar-ar', 'بياناتك', 'تنزيل بياناتي', 'حذف حسابي'],
     ] as const) {
       it(`${language}: the data rights are translated`, async () => {
-        el = await trayIn(language);
+        el = await trayIn(language, 'profile', 'dialog[open] [part="data-rights"] button');
         await waitFor(() => buttonByText(el, remove), `${language} delete button`);
         expect(rights(el)!.querySelector('h3')!.textContent).to.equal(heading);
         expect(buttonByText(el, download)).to.not.equal(null);

@@ -16,13 +16,12 @@ import { wentOffline, wentOnline } from '../../core/network/slice.ts';
 import { selectCurrentUser, userUpdated } from '../../core/session/slice.ts';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore } from './support/boot.ts';
+import { trayIn } from './support/tray.ts';
 import { newReader, testConfig, type Reader } from './support/api.ts';
 import { $, $$, buttonByText, deepActiveElement, shadow, transitionsDone, waitFor } from './support/dom.ts';
 import { logIn, logOut } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
 
-type WithConfig = { vfConfig: Record<string, unknown> };
-const config = () => (window as unknown as WithConfig).vfConfig;
 
 async function serverPreferences(reader: Reader): Promise<MailPreferences> {
   const { apiBase, siteUuid } = testConfig();
@@ -259,21 +258,8 @@ describe('<vf-tray> settings: email notifications', () => {
   });
 
   describe('languages', () => {
-    /** The page's tray again, in `language`, on the settings (a root reads its language when it mounts). */
-    async function trayIn(language: string | undefined): Promise<Element> {
-      trayActions.close();
-      if (language) config().language = language;
-      else delete config().language;
-      document.querySelector('vf-tray')?.remove();
-      const fresh = document.createElement('vf-tray');
-      document.body.append(fresh);
-      trayActions.open('settings');
-      await waitFor(() => fresh.shadowRoot?.querySelector('dialog[open] [part="email-settings-form"]'), 'settings open');
-      return fresh;
-    }
-
     after(async () => {
-      el = await trayIn(undefined);
+      el = await trayIn(undefined, 'settings', 'dialog[open] [part="email-settings-form"]');
     });
 
     for (const [language, heading, daily, save] of [
@@ -281,7 +267,7 @@ describe('<vf-tray> settings: email notifications', () => {
       ['ar-ar', 'إشعارات البريد الإلكتروني', 'ملخص يومي', 'حفظ'],
     ] as const) {
       it(`${language}: the email settings are translated`, async () => {
-        el = await trayIn(language);
+        el = await trayIn(language, 'settings', 'dialog[open] [part="email-settings-form"]');
         expect(panel(el)!.querySelector('h3')!.textContent).to.equal(heading);
         expect(choice(el, daily)).to.not.equal(null);
         expect(buttonByText(el, save)).to.not.equal(null);

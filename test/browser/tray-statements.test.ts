@@ -17,13 +17,12 @@ import { loggedIn } from '../../core/session/slice.ts';
 import { writeTokens } from '../../core/session/storage.ts';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore } from './support/boot.ts';
+import { trayIn } from './support/tray.ts';
 import { adminToken, getContainer, newReader, postComment, setAutoModeration, testConfig, unique, type Reader } from './support/api.ts';
 import { $, $$, buttonByText, deepActiveElement, transitionsDone, typeInto, waitFor } from './support/dom.ts';
 import { moderatorToken } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
 
-type WithConfig = { vfConfig: Record<string, unknown> };
-const config = () => (window as unknown as WithConfig).vfConfig;
 
 async function api<T>(token: string, method: string, path: string, body?: Record<string, unknown>): Promise<T> {
   const { apiBase, siteUuid } = testConfig();
@@ -224,21 +223,8 @@ describe('<vf-tray> statements of reasons', () => {
   });
 
   describe('languages', () => {
-    /** The page's tray again, in `language` (a root reads its language when it mounts). */
-    async function trayIn(language: string | undefined): Promise<Element> {
-      trayActions.close();
-      if (language) config().language = language;
-      else delete config().language;
-      document.querySelector('vf-tray')?.remove();
-      const fresh = document.createElement('vf-tray');
-      document.body.append(fresh);
-      trayActions.open('feed');
-      await waitFor(() => fresh.shadowRoot?.querySelector('dialog[open]'), 'tray open');
-      return fresh;
-    }
-
     after(async () => {
-      el = await trayIn(undefined);
+      el = await trayIn(undefined, 'feed', 'dialog[open]');
     });
 
     for (const [language, title, ground, entryLabel] of [
@@ -246,7 +232,7 @@ describe('<vf-tray> statements of reasons', () => {
       ['fr-fr', 'Votre publication a été refusée', 'Contraire aux règles du site\u00a0: Hors sujet', 'Une décision a été prise sur votre publication\u00a0: voyez pourquoi'],
     ] as const) {
       it(`${language}: the entry and the statement are translated`, async () => {
-        el = await trayIn(language);
+        el = await trayIn(language, 'feed', 'dialog[open]');
         const toggle = await waitFor(() => legalEntries(el).find((b) => entryText(b).endsWith(entryLabel)), `${language} entry`, 15_000);
         toggle.click();
         await waitFor(() => panel(el)?.querySelector('dl'), 'statement');
