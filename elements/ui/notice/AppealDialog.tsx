@@ -5,10 +5,9 @@
  * of its own, fetched when first opened.
  */
 import { useId } from 'react';
-import { Button } from '../Button.tsx';
-import { CloseIcon } from '../CloseIcon.tsx';
 import { useT } from '../useIntl.ts';
 import { StatementPanel } from '../legal/StatementPanel.tsx';
+import { DialogFrame } from './DialogFrame.tsx';
 import noticeCss from './notice.css';
 import { useModalDialog } from './useModalDialog.ts';
 
@@ -22,18 +21,8 @@ export function AppealDialog({ contentUuid, onClose }: AppealDialogProps) {
   const titleId = `${useId()}-title`;
   const { dialog, onKeyDown } = useModalDialog(noticeCss);
   return (
-    <dialog ref={dialog} className="vf-dialog vf-notice-dialog" aria-labelledby={titleId} onKeyDown={onKeyDown} onClose={onClose}>
-      <div className="vf-dialog__header">
-        <h2 id={titleId} className="vf-dialog__title">
-          {t('base.notice.appealEntry')}
-        </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
-          <CloseIcon />
-        </Button>
-      </div>
-      <div className="vf-dialog__body">
-        <StatementPanel contentUuid={contentUuid} onClose={onClose} headingLevel={3} />
-      </div>
-    </dialog>
+    <DialogFrame dialog={dialog} onKeyDown={onKeyDown} title={t('base.notice.appealEntry')} titleId={titleId} onClose={onClose}>
+      <StatementPanel contentUuid={contentUuid} onClose={onClose} headingLevel={3} />
+    </DialogFrame>
   );
 }

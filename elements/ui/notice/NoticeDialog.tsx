@@ -9,9 +9,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useGetLegalSettingsQuery, type NoticeTarget } from '../../../core/api/notices.ts';
 import { DEFAULT_ILLEGAL_KINDS } from '../../../core/legal/types.ts';
 import { Button } from '../Button.tsx';
-import { CloseIcon } from '../CloseIcon.tsx';
 import { Skeleton } from '../Skeleton.tsx';
 import { useT } from '../useIntl.ts';
+import { DialogFrame } from './DialogFrame.tsx';
 import { NoticeForm, type NoticeSent } from './NoticeForm.tsx';
 import noticeCss from './notice.css';
 import { useModalDialog } from './useModalDialog.ts';
@@ -69,36 +69,19 @@ export function NoticeDialog({ target, subject, excerpt, onClose }: NoticeDialog
   const introId = `${id}-intro`;
   const text = excerpt ? shorten(excerpt) : '';
   return (
-    <dialog
-      ref={dialog}
-      className="vf-dialog vf-notice-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onKeyDown={onKeyDown}
-      onClose={onClose}
-    >
-      <div className="vf-dialog__header">
-        <h2 id={titleId} className="vf-dialog__title">
-          {t('base.notice.title')}
-        </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
-          <CloseIcon />
-        </Button>
-      </div>
-      <div className="vf-dialog__body">
-        <p id={introId} className="vf-notice__intro">
-          {t('base.notice.intro')}
-        </p>
-        <p className="vf-notice__subject">{subject}</p>
-        {text ? <blockquote className="vf-notice__excerpt">{text}</blockquote> : null}
-        {sent ? (
-          <Confirmation sent={sent} onClose={onClose} />
-        ) : kinds ? (
-          <NoticeForm target={target} kinds={kinds} onCancel={onClose} onSent={setSent} />
-        ) : (
-          <Skeleton lines={6} label={t('base.loading')} />
-        )}
-      </div>
-    </dialog>
+    <DialogFrame dialog={dialog} onKeyDown={onKeyDown} title={t('base.notice.title')} titleId={titleId} describedBy={introId} onClose={onClose}>
+      <p id={introId} className="vf-notice__intro">
+        {t('base.notice.intro')}
+      </p>
+      <p className="vf-notice__subject">{subject}</p>
+      {text ? <blockquote className="vf-notice__excerpt">{text}</blockquote> : null}
+      {sent ? (
+        <Confirmation sent={sent} onClose={onClose} />
+      ) : kinds ? (
+        <NoticeForm target={target} kinds={kinds} onCancel={onClose} onSent={setSent} />
+      ) : (
+        <Skeleton lines={6} label={t('base.loading')} />
+      )}
+    </DialogFrame>
   );
 }
