@@ -155,8 +155,10 @@ async function mailStatements(app: FastifyInstance, rows: StatementsOfReasonsTab
   const mailed = rows.filter((row) => mailable.has(row.user_uuid!));
   if (mailed.length === 0) return;
   const statements = await loadStatements(app.db, mailed.map((row) => row.uuid));
+  // One decision's statements are of one site: read each site once, not once per reader.
+  const sites = new Map(await Promise.all([...new Set(mailed.map((row) => row.site_uuid))].map(async (uuid) => [uuid, await getSite(app.db, uuid)] as const)));
   for (const row of mailed) {
-    const site = await getSite(app.db, row.site_uuid);
+    const site = sites.get(row.site_uuid);
     const statement = statements.get(row.uuid);
     const reader = mailable.get(row.user_uuid!)!;
     if (site && statement) app.mail.queue(statementMail(site, { name: reader.name, email: reader.email }, statement));
