@@ -14,6 +14,7 @@ import type { AuthResult } from '../../core/api/types.ts';
 import { DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer, type RunningServer } from '../support/serve.mjs';
 import { freshPostgres, usingPostgres } from './helpers.ts';
+import { runAdminCli } from './support/adminCli.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const cleanups: (() => Promise<void>)[] = [];
@@ -29,26 +30,9 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Spawns `npm run admin -- …args` on `dataDir` (the server's unless given); `stdin` is piped. */
-function runAdmin(args: string[], stdin: string, env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `npm run admin -- …args` on `dataDir` (the server's unless given). */
+const runAdmin = (args: string[], stdin: string, env: Record<string, string> = {}) =>
+  runAdminCli(args, { VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, ...env }, stdin);
 
 const api = async (path: string, body: object) => {
   const response = await fetch(`${server.origin}/api/v2/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

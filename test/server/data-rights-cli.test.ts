@@ -4,7 +4,6 @@
  * does, and checked through the API. SQLite by default; PostgreSQL with VF_TEST_STORE=postgres.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +13,9 @@ import { ERASED_READER_NAME } from '../../core/legal/types.ts';
 import { DEMO_SITE } from '../../server/demo/index.ts';
 import { startServer, type RunningServer } from '../support/serve.mjs';
 import { freshPostgres, usingPostgres } from './helpers.ts';
+import { runAdminCli } from './support/adminCli.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
+
 const SITE = DEMO_SITE.uuid;
 const cleanups: (() => Promise<void>)[] = [];
 let server: RunningServer;
@@ -33,26 +33,8 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Spawns `npm run admin -- …args` on the server's database; `stdin` is piped. */
-function runAdmin(args: string[], stdin = ''): Promise<Run> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, VF_DEMO: '0' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `npm run admin -- …args` on the server's database. */
+const runAdmin = (args: string[], stdin = '') => runAdminCli(args, { VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, VF_DEMO: '0' }, stdin);
 
 async function api<T>(method: string, path: string, body?: object, token?: string): Promise<{ status: number; result: T }> {
   const response = await fetch(`${server.origin}${path}`, {

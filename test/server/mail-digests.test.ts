@@ -6,7 +6,6 @@
  * items dropped for readers who left digests or were banned; `npm run admin -- send-digests`.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { sql } from 'kysely';
 import { hourlyPeriodStart } from '../../server/mail/digestSchedule.ts';
 import { sendDueDigests } from '../../server/mail/digests.ts';
 import { build, postComment, SITE, usingPostgres } from './helpers.ts';
+import { runAdminCli } from './support/adminCli.ts';
 import { ban, decoded, followPage, mailWorld, outboxOf, pageConversation, reader } from './reader-mail-calls.ts';
 
 const HOUR = 3_600_000;
@@ -204,11 +204,4 @@ async function databaseUrlOf(app: FastifyInstance): Promise<string> {
   return url.toString();
 }
 
-function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: new URL('../..', import.meta.url).pathname, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+const runAdmin = (args: string[], env: Record<string, string>) => runAdminCli(args, env);
