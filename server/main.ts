@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   // The demo pages' titles, pictures and conversations, for the rails before anyone visits them.
   if (config.demo) readDemoPages(app, `http://127.0.0.1:${port}`).catch((error: unknown) => app.log.warn({ err: error }, 'demo: reading the demo pages failed'));
 
-  shutdownOnSignals(app, config.drainSeconds ?? DEFAULT_DRAIN_SECONDS);
+  shutdownOnSignals(app, config.drainSeconds ?? DEFAULT_DRAIN_SECONDS, Boolean(config.trustProxy));
 }
 
 /**

@@ -1,18 +1,36 @@
 /**
- * Graceful shutdown (docs/server.md "Operations"). On SIGTERM or SIGINT the server stops
- * listening (no new connections; a request on a kept-alive connection gets 503), closes every
- * realtime socket with 1012 "Service restart" — the client reconnects with back-off (core/realtime
- * middleware), to this server's successor or another process, and catches up from its last
- * sequence numbers, so it misses nothing — lets the requests in flight finish, and with them the
- * group-commit queues (poll votes, analytics batches) whose writes they wait for, then the
- * onClose hooks send the mail still queued and close Redis and the database, and the process
- * exits 0. If draining takes longer than `VF_DRAIN_SECONDS`, what is left is cut and it exits 1.
+ * Graceful shutdown (docs/server.md "Operations", docs/production.md "Upgrades"). On SIGTERM or
+ * SIGINT the server drains in two steps, so that a reverse proxy in front of several processes
+ * (deploy/nginx/vf-proxy.conf) loses no request while one of them restarts:
+ *
+ * 1. It stops listening — only the listening socket: a proxy's new connection is refused, and the
+ *    proxy tries the next process — and closes every realtime socket with 1012 "Service restart":
+ *    the client reconnects with back-off (core/realtime middleware), through the proxy to another
+ *    process or this one's successor, and catches up from its last sequence numbers. Connections
+ *    already open stay open: a request on one is answered as usual, with `Connection: close`, so the
+ *    proxy never sends on a connection the server is closing. Behind a proxy (VF_TRUST_PROXY set)
+ *    the ones still idle after IDLE_CLOSE_MS are closed: the proxy has let go of them by then;
+ *    without one, idle connections are closed at once (a browser sends again on a new one).
+ * 2. When no connection is left, the app closes: the group-commit queues (poll votes, analytics
+ *    batches) are written, the onClose hooks send the mail still queued and close Redis and the
+ *    database, and the process exits 0.
+ *
+ * If draining takes longer than `VF_DRAIN_SECONDS`, what is left is cut and it exits 1.
  */
 import type {} from '@fastify/websocket'; // app.websocketServer
 import type { FastifyInstance } from 'fastify';
+import { Server } from 'node:net';
 
 /** RFC 6455 §7.4 / IANA: the server is restarting; the client may reconnect (after a back-off). */
 export const SERVICE_RESTART = 1012;
+/** How often draining looks whether the last connection has closed. */
+const DRAIN_POLL_MS = 100;
+/**
+ * When draining closes the kept-alive connections still idle: longer than a proxy keeps an idle
+ * upstream connection (4 s: `keepalive_timeout` in deploy/nginx/vf-upstream.conf), so the proxy has
+ * let go of each of them before; a connection used since the signal was closed after its answer.
+ */
+export const IDLE_CLOSE_MS = 5000;
 
 /** @fastify/websocket's `preClose`: every open socket is told the server restarts. */
 export function closeSocketsForRestart(this: FastifyInstance, done: () => void): void {
@@ -20,29 +38,53 @@ export function closeSocketsForRestart(this: FastifyInstance, done: () => void):
   done();
 }
 
+/** Resolves when the HTTP server has no connection left (websockets included). */
+async function connectionsClosed(app: FastifyInstance): Promise<void> {
+  for (;;) {
+    const open = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count ?? 0)));
+    if (open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  }
+}
+
 /** Closes the app on the first SIGTERM or SIGINT (a second SIGINT ends the process at once). */
-export function shutdownOnSignals(app: FastifyInstance, drainSeconds: number): void {
-  let closing = false;
+export function shutdownOnSignals(app: FastifyInstance, drainSeconds: number, behindProxy: boolean): void {
+  let draining = false;
+  // While draining, every answer closes its connection: the proxy opens its next one to a process
+  // that listens. Before Fastify's own listener, which may answer at once.
+  app.server.prependListener('request', (_request, response) => {
+    if (draining) response.setHeader('connection', 'close');
+  });
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
+    if (draining) return;
+    draining = true;
     const started = Date.now();
     app.log.info({ signal, drainSeconds, sockets: app.websocketServer.clients.size }, 'shutting down: draining sockets and requests');
     setTimeout(() => {
       app.log.error({ drainSeconds }, 'shutdown: draining took too long; cutting the connections left');
       app.server.closeAllConnections();
       process.exit(1);
-    }, drainSeconds * 1000);
-    app.close().then(
-      () => {
-        app.log.info({ ms: Date.now() - started }, 'shut down');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    }, drainSeconds * 1000).unref();
+    // net.Server's close, not http.Server's: that one would also close idle kept-alive connections,
+    // which a proxy may be sending a request on at this very moment.
+    Server.prototype.close.call(app.server);
+    closeSocketsForRestart.call(app, () => {});
+    const idleClose = setTimeout(() => app.server.closeIdleConnections(), behindProxy ? IDLE_CLOSE_MS : 0);
+    connectionsClosed(app)
+      .then(() => {
+        clearTimeout(idleClose);
+        return app.close();
+      })
+      .then(
+        () => {
+          app.log.info({ ms: Date.now() - started }, 'shut down');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

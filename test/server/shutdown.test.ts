@@ -1,13 +1,15 @@
 /**
  * Graceful shutdown (server/operations/shutdown.ts, docs/server.md "Operations"): the real server
  * process gets SIGTERM while a realtime socket is open and a request is in flight. The socket is
- * closed with 1012 (the client reconnects with back-off and catches up), the request finishes and
+ * closed with 1012 (the client reconnects with back-off and catches up), a request on a connection
+ * opened before is answered with `Connection: close`, the request in flight finishes and
  * its queued write (an analytics batch: a group commit) is in the database, no new connection is
  * accepted, and the process exits 0.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Sqlite from 'better-sqlite3';
@@ -16,6 +18,26 @@ import { DEMO_SITE } from '../../server/demo/index.ts';
 import { SERVICE_RESTART } from '../../server/operations/shutdown.ts';
 import { startServer } from '../support/serve.mjs';
 import { makeEvent } from './analytics-calls.ts';
+
+/** A GET over `agent`: its status and Connection header. */
+function get(origin: string, path: string, agent: Agent): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    request(new URL(path, origin), { agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection }));
+    }).on('error', reject).end();
+  });
+}
+
+/** Resolves when a new TCP connection to `origin` is accepted, rejects when it is refused. */
+function newConnection(origin: string): Promise<void> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => { socket.destroy(); resolve(); });
+    socket.once('error', reject);
+  });
+}
 
 /** A POST whose headers are sent now and whose body only when `finish` is called: a request in flight. */
 function heldPost(origin: string, path: string, body: string) {
@@ -34,9 +56,14 @@ function heldPost(origin: string, path: string, body: string) {
   return { answered, finish: () => sent.end(body.slice(half)) };
 }
 
-test('SIGTERM: sockets told to reconnect (1012), the request in flight finishes and its queued write is stored, exit 0', async (t) => {
-  const server = await startServer({ env: { LOG_LEVEL: 'info' } });
+test('SIGTERM: sockets told to reconnect (1012), no new connection, kept-alive ones answered and closed, the request in flight finishes and its queued write is stored, exit 0', async (t) => {
+  // Behind a proxy (this test plays it): its idle connections are kept through the proxy's idle timeout.
+  const server = await startServer({ env: { LOG_LEVEL: 'info', VF_TRUST_PROXY: '127.0.0.1' } });
   t.after(() => server.stop());
+  // The proxy's kept-alive connection, open before the signal.
+  const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+  t.after(() => keptAlive.destroy());
+  assert.equal((await get(server.origin, '/healthz', keptAlive)).connection, 'keep-alive');
 
   const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/ws?site_uuid=${DEMO_SITE.uuid}`);
   await once(socket, 'open');
@@ -50,7 +77,9 @@ test('SIGTERM: sockets told to reconnect (1012), the request in flight finishes 
   const [code, reason] = await closed;
   assert.equal(code, SERVICE_RESTART);
   assert.equal(reason.toString(), 'Service restart');
-  await assert.rejects(fetch(`${server.origin}/healthz`), 'no new connection is accepted while draining');
+  await assert.rejects(newConnection(server.origin), 'no new connection is accepted while draining');
+  // A request on a connection opened before is answered, not refused, and its connection closed after it.
+  assert.deepEqual(await get(server.origin, '/healthz', keptAlive), { status: 200, connection: 'close' });
 
   inFlight.finish();
   const answer = await inFlight.answered;
