@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { banDetails, type BanDetails } from './engine/bans.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './storage/databaseUnavailable.ts';
 
 /** banned_from_posting (spec §8): refusals with it get the requester's ban details added. */
 const BANNED_FROM_POSTING = 65540;
@@ -76,6 +77,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (unsupported media type, ...) carry safe messages.
       return reply.code(status).send({ error_status: status, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ error_status: 503, message: 'The service is briefly unavailable; try again in a few seconds', retry_after: DATABASE_RETRY_AFTER_SECONDS });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ error_status: 500, message: 'something went wrong' });

@@ -13,18 +13,26 @@ import { type Checkpointer, checkpointingDialect } from './checkpointer.ts';
 import { cachingStatements } from './statementCache.ts';
 
 const INT8_OID = 20;
+/** How long a query waits for a PostgreSQL connection before it fails (a 503: databaseUnavailable.ts). */
+const CONNECT_TIMEOUT_MS = 5000;
 
 export function openDatabase(config: DatabaseConfig): Kysely<Database> {
   if (config.engine === 'postgres') {
     const pg = loadPackage<typeof Pg>('pg');
     const pool = new pg.Pool({
       connectionString: config.url,
+      // While PostgreSQL is down or restarting, a request waits this long for a connection, then
+      // gets a 503 with Retry-After (databaseUnavailable.ts) instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // bigint (ms timestamps, count(*)) arrive as strings by default; they fit in a double.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as any,
       },
     });
+    // An idle connection that PostgreSQL closes (a restart, a failover) is an 'error' on the pool;
+    // unheard it would end the process. The pool drops that client and opens a new one when asked.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new (loadPackage<typeof Sqlite>('better-sqlite3'))(config.file);
