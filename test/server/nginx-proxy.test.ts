@@ -1,78 +1,33 @@
 /**
- * deploy/nginx.conf in front of the server, as production runs it (docs/server.md "Behind a
- * reverse proxy"): a real nginx on 127.0.0.1 with that file (only its listen address and its
- * upstream's port changed), readers connecting from other loopback addresses (127.0.0.2, …).
+ * deploy/nginx's rules in front of the server, as production runs them (docs/production.md): a
+ * real nginx on 127.0.0.1 with vf-proxy.conf and vf-upstream.conf included as they are, readers connecting from other loopback addresses (127.0.0.2, …).
  * vf, with VF_TRUST_PROXY naming nginx, sees each reader's own address, whatever the reader claims
  * in X-Forwarded-For; websockets pass; demo mode answers nothing that came through nginx.
  * It needs Debian's nginx, which .ci/run installs: without it the test fails, saying so.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { WebSocket } from 'ws';
 import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
+import { startNginx } from '../../scripts/cluster/nginx.ts';
 import { freePort } from '../support/serve.mjs';
 import { build, container, postComment, SITE, signup } from './helpers.ts';
 import { Client } from './realtime-client.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
-
-/** deploy/nginx.conf with nginx listening on 127.0.0.1:`port` and proxying to vf on `vfPort`. */
-function deployedConfig(port: number, vfPort: number): string {
-  const file = readFileSync('deploy/nginx.conf', 'utf8');
-  const replaced = file.replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`).replace(/^(\s*)server 127\.0\.0\.1:8080;$/m, `$1server 127.0.0.1:${vfPort};`);
-  assert.equal(replaced.split('\n').length, file.split('\n').length);
-  assert.ok(replaced.includes(`listen 127.0.0.1:${port};`) && replaced.includes(`server 127.0.0.1:${vfPort};`), 'deploy/nginx.conf has the lines its comments name');
-  return replaced;
-}
-
-/** Runs nginx in the foreground with everything it writes inside a temporary folder; stopped by pid after the test. */
-async function startNginx(t: TestContext, vfPort: number): Promise<string> {
+/** nginx with deploy/nginx's rules in front of vf on `vfPort` (scripts/cluster/nginx.ts, as `npm run cluster` runs it); stopped by pid after the test. */
+async function startProxy(t: TestContext, vfPort: number): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'vf-nginx-'));
-  chmodSync(dir, 0o755); // nginx's workers (nobody, when run as root) make their temp folders here
-  const port = await freePort();
-  writeFileSync(join(dir, 'vf.conf'), deployedConfig(port, vfPort));
-  writeFileSync(join(dir, 'nginx.conf'), `
-error_log ${dir}/error.log warn;
-pid ${dir}/nginx.pid;
-worker_processes 1;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/vf.conf;
-}
-`);
-  const args = ['-p', dir, '-c', join(dir, 'nginx.conf')];
-  const checked = spawn(NGINX!, [...args, '-t'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let said = '';
-  checked.stderr.on('data', (chunk) => (said += chunk));
-  const [code] = (await once(checked, 'exit')) as [number];
-  assert.equal(code, 0, `nginx -t:\n${said}`);
-  const nginx = spawn(NGINX!, [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
+  const nginx = await startNginx({ dir, port: await freePort(), upstreams: [vfPort], workerConnections: 64 });
   t.after(async () => {
-    if (nginx.exitCode === null) {
-      const exited = once(nginx, 'exit');
-      process.kill(nginx.pid!, 'SIGTERM');
-      await exited;
-    }
+    await nginx.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if ((await get(origin, '/healthz', '127.0.0.1').catch(() => null))?.status === 200) return origin;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not answer:\n${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+  return nginx.origin;
 }
 
 interface Answer { status: number; body: string }
@@ -93,12 +48,11 @@ function send(origin: string, method: string, path: string, from: string, header
 }
 const get = (origin: string, path: string, from: string, headers?: Record<string, string>) => send(origin, 'GET', path, from, headers);
 
-test('deploy/nginx.conf in front: vf sees each reader\'s address, passes websockets, and keeps demo mode to this machine', async (t) => {
-  assert.ok(NGINX, 'nginx is not installed: apt-get install nginx (.ci/run does)');
+test('deploy/nginx in front: vf sees each reader\'s address, passes websockets, and keeps demo mode to this machine', async (t) => {
   const seen: string[] = [];
   const app = await build(t, { VF_TRUST_PROXY: '127.0.0.1', VF_AUTH_LIMIT_PER_IP: '1' }, (app) => app.addHook('onRequest', async (request) => void seen.push(request.ip)));
   const direct = await app.listen({ port: 0, host: '127.0.0.1' });
-  const proxied = await startNginx(t, Number(new URL(direct).port));
+  const proxied = await startProxy(t, Number(new URL(direct).port));
 
   seen.length = 0;
   assert.equal((await get(proxied, '/healthz', '127.0.0.2')).status, 200);

@@ -1,11 +1,9 @@
-export function freePort(): Promise<number>;
+export { freePort } from "../../scripts/cluster/ports.mjs";
 /** `output()`: the last 20,000 characters the server wrote (stdout and stderr); `exited`: how the process ended. */
 export interface RunningServer {
   origin: string; dataDir: string; pid: number; output(): string; exited: Promise<{ code: number | null; signal: string | null }>; stop(): Promise<void>;
 }
-/** The Node flags `npm start` runs the built server with (package.json "serve"). */
-export const PRODUCTION_FLAGS: string[];
-export const PRODUCTION_ENV: Record<string, string>;
+export { PRODUCTION_ENV, PRODUCTION_FLAGS } from "../../scripts/cluster/serveCommand.mjs";
 /**
  * `host`: the HOST to listen on (default 127.0.0.1; 0.0.0.0 is reached through 127.0.0.1).
  * `built`: run the production build (`dist/server/main.js`, `npm run build` first) instead of server/main.ts through tsx.

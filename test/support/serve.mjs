@@ -3,31 +3,17 @@
 // `host` says otherwise) with a fresh data folder, waits until it answers, and stops it by pid.
 // Used by e2e, browser tests, bench.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/cluster/ports.mjs';
+import { PRODUCTION_ENV, PRODUCTION_FLAGS } from '../../scripts/cluster/serveCommand.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const serveWords = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve.split(' ');
-/** The Node flags `npm start` runs the built server with (package.json "serve"). */
-export const PRODUCTION_FLAGS = serveWords.filter((word) => word.startsWith('--'));
-/** The environment it sets before them (`NAME=value` words, e.g. MALLOC_ARENA_MAX). */
-export const PRODUCTION_ENV = Object.fromEntries(serveWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split(/=(.*)/s).slice(0, 2)));
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { PRODUCTION_ENV, PRODUCTION_FLAGS };
+export { freePort };
 
 /** @returns {Promise<{ origin: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>} */
 /**
