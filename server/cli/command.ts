@@ -27,21 +27,12 @@ export async function findSite(db: Kysely<Database>, value: string): Promise<Sit
 }
 
 /**
- * Runs a tool on the server's database (`DATABASE_URL`, `VF_DATA_DIR`; the migrations first, so
- * it works before the server's first start): `options` reads the arguments, `work` does the job.
- * A refusal (or an error of one of `expected`) is printed as `vf <tool>: <message>`; the exit code
- * is returned.
+ * Runs a tool's `work`: a refusal (or an error of one of `expected`) is printed as one line
+ * `vf <tool>: <message>`, anything else with its stack; the exit code is returned.
  */
-export async function runCommand<O>(
-  tool: string, options: () => O, work: (db: Kysely<Database>, options: O) => Promise<void>, expected: (new (...args: never[]) => Error)[] = [],
-): Promise<number> {
-  let db: Kysely<Database> | null = null;
+export async function runTool(tool: string, work: () => Promise<void>, expected: (new (...args: never[]) => Error)[] = []): Promise<number> {
   try {
-    const read = options();
-    const config = loadConfig();
-    db = openDatabase(config.database);
-    await migrateToLatest(db);
-    await work(db, read);
+    await work();
     return 0;
   } catch (error) {
     if (error instanceof Refusal || error instanceof ConfigError || expected.some((type) => error instanceof type)) {
@@ -50,6 +41,26 @@ export async function runCommand<O>(
     }
     console.error(`vf ${tool}: failed:`, error);
     return 1;
+  }
+}
+
+/**
+ * Runs a tool on the server's database (`DATABASE_URL`, `VF_DATA_DIR`; the migrations first, so
+ * it works before the server's first start): `options` reads the arguments, `work` does the job
+ * (runTool prints a refusal).
+ */
+export async function runCommand<O>(
+  tool: string, options: () => O, work: (db: Kysely<Database>, options: O) => Promise<void>, expected: (new (...args: never[]) => Error)[] = [],
+): Promise<number> {
+  let db = null as Kysely<Database> | null;
+  try {
+    return await runTool(tool, async () => {
+      const read = options();
+      const config = loadConfig();
+      db = openDatabase(config.database);
+      await migrateToLatest(db);
+      await work(db, read);
+    }, expected);
   } finally {
     await db?.destroy();
   }
