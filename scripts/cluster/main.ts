@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       VF_PUBLIC_URL: `http://127.0.0.1:${port}`,
     };
     for (let n = 0; n < count; n++) processes.push(new VfProcess(n + 1, await freePort(), env, dir, writeState));
-    // The first runs the migrations alone; the others start together.
+    // The first runs the migrations and makes the data folder's token secret alone; the others start together.
     await processes[0]!.start();
     await Promise.all(processes.slice(1).map((vf) => vf.start()));
     nginx = await startNginx({ dir: join(dir, 'nginx'), port, upstreams: processes.map((vf) => vf.port), workerConnections: 16_384 });

@@ -2,7 +2,9 @@
  * One built vf process of `npm run cluster`, kept running as systemd keeps each of
  * deploy/systemd/vf@.service's (Restart=always, RestartSec=1): whenever it exits — a SIGTERM
  * for a rolling restart, a kill -9, a crash — it is started again on the same port, and
- * `onStart` hears its new pid. Its output goes to `<dir>/vf-<n>.log`.
+ * `onStart` hears its new pid. Its output goes to `<dir>/vf-<n>.log`. All processes share one data
+ * folder, `<dir>/data`, as deploy/systemd/vf@.service's do: the token secret generated there is
+ * the same for all (a login on one is valid on the others), and so are uploaded pictures.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
@@ -20,7 +22,7 @@ export class VfProcess {
   private child: ChildProcess | null = null;
   private stopping = false;
   readonly log: string;
-  readonly dataDir: string;
+  private readonly dataDir: string;
 
   constructor(
     readonly index: number,
@@ -30,7 +32,7 @@ export class VfProcess {
     private readonly onStart: () => void,
   ) {
     this.log = join(dir, `vf-${index}.log`);
-    this.dataDir = join(dir, `vf-${index}`);
+    this.dataDir = join(dir, 'data');
     mkdirSync(this.dataDir, { recursive: true });
   }
 
