@@ -6,6 +6,8 @@ declare module 'autocannon' {
   function autocannon(options: {
     url: string; connections?: number; duration?: number; amount?: number; method?: string; body?: string;
     headers?: Record<string, string>; setupClient?: (client: Client) => void;
+    /** Requests per second over all connections together. */
+    overallRate?: number;
   }): Run;
   /** The run: its result once over (it ends on its next 1 s tick), and an event per response. */
   interface Run extends PromiseLike<Result> { on(event: 'response', listener: (client: Client, status: number, bytes: number, ms: number) => void): Run }

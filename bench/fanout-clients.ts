@@ -31,10 +31,11 @@ const sent = new Uint32Array(MAX_MS + 1);
 let received = 0;
 const sockets: Socket[] = [];
 
-/** A masked client text frame (clients must mask; RFC 6455 §5.3). */
-function textFrame(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 255]);
+/** A masked client frame (clients must mask; RFC 6455 §5.3): text (0x1), or a pong (0xA). */
+function clientFrame(data: string | Buffer, opcode = 0x1): Buffer {
+  const payload = Buffer.from(data);
+  const first = 0x80 | opcode;
+  const header = payload.length < 126 ? Buffer.from([first, 0x80 | payload.length]) : Buffer.from([first, 0x80 | 126, payload.length >> 8, payload.length & 255]);
   const mask = randomBytes(4);
   for (let i = 0; i < payload.length; i++) payload[i]! ^= mask[i % 4]!;
   return Buffer.concat([header, mask, payload]);
@@ -59,7 +60,8 @@ function open(index: number): Promise<void> {
     const socket = connect(Number(url.port), url.hostname);
     sockets.push(socket);
     socket.setNoDelay(true);
-    socket.once('error', reject);
+    // A reset socket (a proxy or a server going away) is the run's failure, reported, not a crash.
+    socket.on('error', reject);
     let pending: Buffer = Buffer.alloc(0);
     let upgraded = false;
     socket.on('connect', () => {
@@ -78,7 +80,7 @@ function open(index: number): Promise<void> {
         upgraded = true;
         pending = pending.subarray(end + 4);
         const rule = { key: 'content_container_uuid', values: [container] };
-        socket.write(textFrame(JSON.stringify({ type: 'subscribe', subscription_id: 'bench', filter: { one_of: [rule] } })));
+        socket.write(clientFrame(JSON.stringify({ type: 'subscribe', subscription_id: 'bench', filter: { one_of: [rule] } })));
       }
       // Server frames are unmasked and, here, never fragmented.
       while (pending.length >= 2) {
@@ -94,8 +96,14 @@ function open(index: number): Promise<void> {
           offset = 10;
         }
         if (pending.length < offset + length) break;
+        const opcode = pending[0]! & 0x0f;
         const payload = pending.subarray(offset, offset + length);
         pending = pending.subarray(offset + length);
+        // vf pings every socket every 30 s and drops one that did not answer (a run may outlast two).
+        if (opcode === 0x9) {
+          socket.write(clientFrame(payload, 0xa));
+          continue;
+        }
         if (payload.subarray(0, SUBSCRIBED.length).equals(SUBSCRIBED)) {
           resolve();
           continue;

@@ -29,7 +29,7 @@ const SITE = '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 /** The p-th percentile of a histogram (count per millisecond). */
-function percentile(histogram: number[], p: number): number {
+export function percentile(histogram: number[], p: number): number {
   const total = histogram.reduce((sum, n) => sum + n, 0);
   if (total === 0) return NaN;
   const rank = Math.min(total - 1, Math.floor((total * p) / 100));

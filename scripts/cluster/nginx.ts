@@ -23,11 +23,13 @@ export interface NginxOptions {
 
 /** nginx's main configuration: the same upstream and server blocks as deploy/nginx/vf-site.conf, without TLS. */
 export function nginxConfig({ dir, port, upstreams, workerConnections = 1024 }: NginxOptions): string {
+  // A worker per core (each holds two descriptors per reader: its side and the process's), the
+  // readers' connections spread over them by the kernel (reuseport).
   return `# Written by scripts/cluster/nginx.ts: deploy/nginx/vf-site.conf's shape on loopback, without TLS.
 error_log ${dir}/error.log warn;
 pid ${dir}/nginx.pid;
-worker_processes 1;
-worker_rlimit_nofile ${workerConnections * 2 + 64};
+worker_processes auto;
+worker_rlimit_nofile ${Math.min(workerConnections + 64, hardFileLimit())};
 events { worker_connections ${workerConnections}; }
 http {
   access_log off;
@@ -41,12 +43,18 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
     include ${DEPLOY}/vf-upstream.conf;
   }
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${port} reuseport;
     server_name _;
     include ${DEPLOY}/vf-proxy.conf;
   }
 }
 `;
+}
+
+/** The most descriptors a process may open here (RLIMIT_NOFILE's hard limit): nginx cannot raise its own past it. */
+function hardFileLimit(): number {
+  const limit = Number(spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim());
+  return Number.isFinite(limit) && limit > 0 ? limit : 1_048_576; // "unlimited"
 }
 
 export interface NginxService {
