@@ -5,7 +5,7 @@
  * and nginx in front on 127.0.0.1:P with deploy/nginx's rules. Writes `<DIR>/cluster.json` once
  * everything answers (again whenever a process restarts) and stops everything on SIGINT/SIGTERM.
  */
-import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,8 @@ function options() {
   if (!Number.isInteger(processes) || processes < 1 || processes > 32) throw new Error(`--processes must be 1 to 32, got "${values.processes}"`);
   const dir = values.data ? resolve(values.data) : mkdtempSync(join(tmpdir(), 'vf-cluster-'));
   mkdirSync(dir, { recursive: true });
+  // Run as root, PostgreSQL runs as the postgres user, which must reach its folder inside.
+  chmodSync(dir, 0o755);
   return { port, processes, dir };
 }
 

@@ -39,7 +39,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream vf {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join('\n')}
     include ${DEPLOY}/vf-upstream.conf;
   }
   server {

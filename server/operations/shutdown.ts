@@ -4,7 +4,8 @@
  * (deploy/nginx/vf-proxy.conf) loses no request while one of them restarts:
  *
  * 1. It stops listening — only the listening socket: a proxy's new connection is refused, and the
- *    proxy tries the next process — and closes every realtime socket with 1012 "Service restart":
+ *    proxy tries the next process — refuses websocket upgrades (503: the proxy tries the next
+ *    process), and closes every realtime socket with 1012 "Service restart":
  *    the client reconnects with back-off (core/realtime middleware), through the proxy to another
  *    process or this one's successor, and catches up from its last sequence numbers. Connections
  *    already open stay open: a request on one is answered as usual, with `Connection: close`, so the
@@ -20,6 +21,7 @@
 import type {} from '@fastify/websocket'; // app.websocketServer
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 /** RFC 6455 §7.4 / IANA: the server is restarting; the client may reconnect (after a back-off). */
 export const SERVICE_RESTART = 1012;
@@ -36,6 +38,18 @@ export const IDLE_CLOSE_MS = 5000;
 export function closeSocketsForRestart(this: FastifyInstance, done: () => void): void {
   for (const socket of this.websocketServer.clients) socket.close(SERVICE_RESTART, 'Service restart');
   done();
+}
+
+/**
+ * While draining, a websocket upgrade (on a connection the proxy opened before) is answered 503 and
+ * its connection closed: the proxy sends it to another process (deploy/nginx/vf-proxy.conf:
+ * `proxy_next_upstream … http_503` for /ws), instead of a socket this process would cut.
+ */
+function refuseUpgrades(app: FastifyInstance): void {
+  app.server.removeAllListeners('upgrade');
+  app.server.on('upgrade', (_request, socket: Duplex) => {
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n');
+  });
 }
 
 /** Resolves when the HTTP server has no connection left (websockets included). */
@@ -68,6 +82,7 @@ export function shutdownOnSignals(app: FastifyInstance, drainSeconds: number, be
     // net.Server's close, not http.Server's: that one would also close idle kept-alive connections,
     // which a proxy may be sending a request on at this very moment.
     Server.prototype.close.call(app.server);
+    refuseUpgrades(app);
     closeSocketsForRestart.call(app, () => {});
     const idleClose = setTimeout(() => app.server.closeIdleConnections(), behindProxy ? IDLE_CLOSE_MS : 0);
     connectionsClosed(app)

@@ -39,6 +39,22 @@ function newConnection(origin: string): Promise<void> {
   });
 }
 
+/** A connection open now, on which `upgrade()` later asks for a websocket and resolves with the answer's status line. */
+async function connectionForUpgrade(origin: string): Promise<{ upgrade(): Promise<string> }> {
+  const { hostname, port } = new URL(origin);
+  const socket = connect(Number(port), hostname);
+  await once(socket, 'connect');
+  return {
+    async upgrade() {
+      socket.write(`GET /ws?site_uuid=${DEMO_SITE.uuid} HTTP/1.1\r\nHost: ${hostname}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n');
+      const [answer] = (await once(socket, 'data')) as [Buffer];
+      socket.destroy();
+      return answer.toString().split('\r\n')[0]!;
+    },
+  };
+}
+
 /** A POST whose headers are sent now and whose body only when `finish` is called: a request in flight. */
 function heldPost(origin: string, path: string, body: string) {
   const url = new URL(path, origin);
@@ -56,7 +72,7 @@ function heldPost(origin: string, path: string, body: string) {
   return { answered, finish: () => sent.end(body.slice(half)) };
 }
 
-test('SIGTERM: sockets told to reconnect (1012), no new connection, kept-alive ones answered and closed, the request in flight finishes and its queued write is stored, exit 0', async (t) => {
+test('SIGTERM: sockets told to reconnect (1012), no new connection, kept-alive ones answered and closed, new websockets refused, the request in flight finishes and its queued write is stored, exit 0', async (t) => {
   // Behind a proxy (this test plays it): its idle connections are kept through the proxy's idle timeout.
   const server = await startServer({ env: { LOG_LEVEL: 'info', VF_TRUST_PROXY: '127.0.0.1' } });
   t.after(() => server.stop());
@@ -64,6 +80,7 @@ test('SIGTERM: sockets told to reconnect (1012), no new connection, kept-alive o
   const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
   t.after(() => keptAlive.destroy());
   assert.equal((await get(server.origin, '/healthz', keptAlive)).connection, 'keep-alive');
+  const proxyConnection = await connectionForUpgrade(server.origin);
 
   const socket = new WebSocket(`${server.origin.replace('http', 'ws')}/ws?site_uuid=${DEMO_SITE.uuid}`);
   await once(socket, 'open');
@@ -80,6 +97,8 @@ test('SIGTERM: sockets told to reconnect (1012), no new connection, kept-alive o
   await assert.rejects(newConnection(server.origin), 'no new connection is accepted while draining');
   // A request on a connection opened before is answered, not refused, and its connection closed after it.
   assert.deepEqual(await get(server.origin, '/healthz', keptAlive), { status: 200, connection: 'close' });
+  // A websocket asked for on a connection opened before is refused, for the proxy to send it to another process.
+  assert.equal(await proxyConnection.upgrade(), 'HTTP/1.1 503 Service Unavailable');
 
   inFlight.finish();
   const answer = await inFlight.answered;
