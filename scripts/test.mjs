@@ -1,7 +1,8 @@
 // `npm test`: every layer — types, unit, server (SQLite, and PostgreSQL when DATABASE_URL is
 // set), build, browser, end-to-end. Two lanes side by side (about one core each): types, the
 // SQLite server layer, the builds (client, server, framework examples) and the built server's
-// tests; the unit layer and the PostgreSQL server layer. Then browser and end-to-end, side by
+// tests; the unit layer and the PostgreSQL server layer. Then browser and end-to-end (then the
+// cluster layer), side by
 // side too: both mostly wait (timers, a browser, a server), so together they take 390 s instead
 // of 590 s one after the other (November 2026). Streams each runner's output (a layer run alongside another is printed when it ends),
 // exits non-zero if any layer fails, and ends with one line: "N passed, N failed, N skipped".
@@ -70,7 +71,12 @@ const layers = [
       name: 'browser', cmd: node, args: ['node_modules/@web/test-runner/dist/bin.js', '--config', 'web-test-runner.config.mjs'],
       env: { VF_WTR_TRACE: BROWSER_TRACE, ...AFTER_BUILD },
     }],
-    [{ name: 'e2e', ...nodeTest(['test/e2e/*.test.ts'], AFTER_BUILD) }],
+    [
+      { name: 'e2e', ...nodeTest(['test/e2e/*.test.ts'], AFTER_BUILD) },
+      // The production shape (`npm run cluster`: nginx, three built processes, PostgreSQL, Redis)
+      // through rolling restarts and faults (docs/production.md).
+      { name: 'cluster', ...nodeTest(['test/cluster/*.test.ts'], AFTER_BUILD) },
+    ],
   ],
 ];
 

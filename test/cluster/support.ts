@@ -1,0 +1,370 @@
+/**
+ * The cluster layer's tools (issue 47): `npm run cluster` started as a child process and stopped
+ * by pid; every HTTP answer through nginx recorded (who asked, when, what came back); writers that
+ * post through nginx and keep every acknowledged comment; readers on websockets that reconnect
+ * and catch up as the page's realtime middleware does (core/realtime: back-off, subscribe, the
+ * sequencer, the catch-up call), so a test can say what each of them saw.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import type { ContentEvent, EventsPage, ServerFrame } from '../../core/api/types.ts';
+import { backoffDelay } from '../../core/realtime/backoff.ts';
+import { EventSequencer, type Step } from '../../core/realtime/sequencer.ts';
+import { freePort } from '../../scripts/cluster/ports.mjs';
+import { DEMO_SITE } from '../../server/demo/index.ts';
+import { subscribeFrame } from '../server/realtime-client.ts';
+import { callApi } from '../support/callApi.ts';
+
+export const SITE = DEMO_SITE.uuid;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` every `everyMs` until it holds; fails naming `what` after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+export interface ClusterState {
+  processes: { pid: number; port: number; log: string }[];
+  nginx: { pid: number; port: number };
+  postgres: { pid: number; port: number; dir: string; url: string };
+  redis: { pid: number; port: number; url: string };
+}
+
+/** The test environment the cluster's processes inherit (as test/support/serve.mjs sets it). */
+const TEST_ENV = {
+  LOG_LEVEL: 'info', // the drain's lines ("shutting down", "shut down" and how long) explain a failure
+
+  VF_PASSWORD_COST: '10',
+  VF_AUTH_LIMIT_PER_IP: '0',
+  VF_AUTH_LIMIT_PER_EMAIL: '0',
+  VF_POST_LIMIT: '0',
+};
+
+export class Cluster {
+  readonly origin: string;
+  readonly wsUrl: string;
+
+  private constructor(private readonly child: ChildProcess, readonly dir: string, readonly port: number, readonly output: () => string) {
+    this.origin = `http://127.0.0.1:${port}`;
+    this.wsUrl = `ws://127.0.0.1:${port}/ws?site_uuid=${SITE}`;
+  }
+
+  /** `npm run cluster -- --port <free> --processes <n> --data <new folder>`; resolves once cluster.json is written. */
+  static async start(processes = 3): Promise<Cluster> {
+    const dir = mkdtempSync(join(tmpdir(), 'vf-cluster-test-'));
+    const port = await freePort();
+    const args = ['--import', 'tsx', 'scripts/cluster/main.ts', '--port', String(port), '--processes', String(processes), '--data', dir];
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...TEST_ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    // A test process that dies before stop() must not leave the cluster running: it stops it all.
+    const stopWithParent = () => child.kill('SIGTERM');
+    process.once('exit', stopWithParent);
+    child.once('exit', () => process.removeListener('exit', stopWithParent));
+    const cluster = new Cluster(child, dir, port, () => output);
+    await until(() => existsSync(join(dir, 'cluster.json')) || child.exitCode !== null, 120_000, 'the cluster to write cluster.json', 100);
+    if (child.exitCode !== null) throw new Error(`npm run cluster exited ${child.exitCode}:\n${output}`);
+    return cluster;
+  }
+
+  state(): ClusterState {
+    return JSON.parse(readFileSync(join(this.dir, 'cluster.json'), 'utf8')) as ClusterState;
+  }
+
+  /** Each vf process's last warnings, errors and shutdown lines (for a failure's message). */
+  logs(lines = 10): string {
+    const notable = (line: string) => /"level":[456]0|shut|drain/.test(line);
+    const tail = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(notable).slice(-lines).map((line) => line.slice(0, 300)).join('\n') : '');
+    return this.state().processes.map((p) => `--- ${p.log}\n${tail(p.log)}`).join('\n');
+  }
+
+  /**
+   * SIGTERM to the cluster (it stops everything it started) and waits for its exit; removes its
+   * folder unless `keep` (a failed test: the processes' and nginx's logs stay there to read).
+   */
+  async stop(keep = false): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      process.kill(this.child.pid!, 'SIGTERM');
+      await exited;
+    }
+    if (keep) console.log(`the cluster's folder, kept: ${this.dir}`);
+    else rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A process's /readyz straight on its port: the status (0: nothing answered) and the dependencies it names. */
+export async function readyz(port: number): Promise<{ status: number; failed: string[] }> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5000) });
+    const body = (await response.json()) as { failed?: Record<string, string> };
+    return { status: response.status, failed: Object.keys(body.failed ?? {}) };
+  } catch {
+    return { status: 0, failed: [] };
+  }
+}
+
+export interface Answer {
+  what: string;
+  started: number;
+  ended: number;
+  /** 0: no answer (connection refused or reset, time-out). */
+  status: number;
+  retryAfter: string | null;
+  body: string;
+}
+
+/** Every HTTP call the readers and writers make, with its answer. */
+export class Recorder {
+  readonly answers: Answer[] = [];
+
+  async call<T>(what: string, url: string, init: RequestInit = {}): Promise<T | null> {
+    const started = Date.now();
+    let answer: Answer;
+    let result: T | null = null;
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+      const body = await response.text();
+      if (response.ok) result = (JSON.parse(body) as { result: T }).result;
+      answer = { what, started, ended: Date.now(), status: response.status, retryAfter: response.headers.get('retry-after'), body: response.ok ? '' : body.slice(0, 300) };
+    } catch (error) {
+      answer = { what, started, ended: Date.now(), status: 0, retryAfter: null, body: String((error as Error).cause ?? error) };
+    }
+    this.answers.push(answer);
+    return result;
+  }
+
+  failures(): Answer[] {
+    return this.answers.filter((answer) => answer.status !== 200);
+  }
+}
+
+/** Failed answers, one line each (what, when after `since`, status, Retry-After, body), counted by kind. */
+export function describeFailures(failures: Answer[], since: number): string {
+  const kinds = new Map<string, number>();
+  for (const f of failures) kinds.set(`${f.what} ${f.status}`, (kinds.get(`${f.what} ${f.status}`) ?? 0) + 1);
+  const lines = failures.slice(0, 8).map((f) => `${f.what} +${f.started - since}…+${f.ended - since} ms: ${f.status} retry-after=${f.retryAfter} ${f.body.slice(0, 120)}`);
+  return `failed answers by kind ${JSON.stringify(Object.fromEntries(kinds))}; first ones:\n${lines.join('\n')}`;
+}
+
+/** Signs up a reader through nginx and logs in; returns the access token. */
+export async function account(cluster: Cluster, name: string): Promise<string> {
+  const email = `${name}-${process.pid}@example.test`;
+  await callApi(cluster.origin, 'POST', '/api/v2/users', { name, email, password: 'cluster-password-1', section: SITE });
+  return (await callApi<{ access_token: string }>(cluster.origin, 'POST', '/api/v2/users/login', { email, password: 'cluster-password-1', section: SITE })).access_token;
+}
+
+/** A new conversation's container uuid (through nginx). */
+export async function newContainer(cluster: Cluster, id: string): Promise<string> {
+  return (await callApi<{ content_container_uuid: string }>(cluster.origin, 'GET', `/api/comments/${SITE}/contentcontainer/id?container_id=${id}`)).content_container_uuid;
+}
+
+/** Posts one comment through nginx; its uuid once acknowledged (200), else null (the answer is recorded). */
+export async function postComment(cluster: Cluster, recorder: Recorder, container: string, token: string, content: string): Promise<string | null> {
+  const comment = await recorder.call<{ content_uuid: string }>('post', `${cluster.origin}/api/comments/${SITE}/${container}/comments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ content }),
+  });
+  return comment?.content_uuid ?? null;
+}
+
+/** Writers posting through nginx, each one comment every `everyMs`; `acknowledged` holds every comment answered 200. */
+export class Writers {
+  readonly acknowledged = new Set<string>();
+  private running = false;
+  private loops: Promise<void>[] = [];
+
+  constructor(private readonly cluster: Cluster, private readonly recorder: Recorder, private readonly container: string, private readonly tokens: string[], private readonly everyMs: number) {}
+
+  start(): void {
+    this.running = true;
+    this.loops = this.tokens.map(async (token, w) => {
+      for (let n = 1; this.running; n++) {
+        const began = Date.now();
+        const uuid = await postComment(this.cluster, this.recorder, this.container, token, `Writer ${w} says hello, number ${n}.`);
+        if (uuid) this.acknowledged.add(uuid);
+        await sleep(Math.max(0, this.everyMs - (Date.now() - began))); // the pace, not a wait
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+  }
+}
+
+/**
+ * One page's realtime feed on one container, through nginx: it reconnects after any close with the
+ * page's back-off, resubscribes, and catches up through nginx. A probe (`port`) stays on one
+ * process's own port instead and reconnects every 200 ms; its failed connects are not counted
+ * (it is meant to fail while its process is down). A reader's are, in the recorder: an upgrade
+ * refused (with nginx's status), a socket cut without a close frame (1006), any other close than
+ * 1012's "Service restart", a subscription refused or unanswered.
+ */
+export class Reader {
+  readonly sequencer = new EventSequencer();
+  /** Events applied, exactly once and in order, as the page applies them. */
+  readonly applied: ContentEvent[] = [];
+  readonly closes = new Map<number, number>();
+  /** Events the socket or a catch-up brought that had been applied already (dropped by the sequencer). */
+  duplicatesDropped = 0;
+  connects = 0;
+  subscribed = false;
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private stopped = false;
+  private catchingUp = false;
+  private catchUpAgain = false;
+
+  constructor(private readonly cluster: Cluster, private readonly recorder: Recorder, readonly container: string, private readonly port?: number) {}
+
+  /** Connects; resolves once the first subscription is confirmed. */
+  async start(): Promise<void> {
+    this.connect();
+    await until(() => this.subscribed, 20_000, `a reader's first subscription (port ${this.port ?? 'nginx'})`);
+  }
+
+  lastSeq(): number {
+    return this.sequencer.lastSeq(this.container) ?? 0;
+  }
+
+  has(contentUuid: string): boolean {
+    return this.applied.some((event) => event.event === 'created' && event.content_uuid === contentUuid);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.socket?.terminate();
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(this.port ? `ws://127.0.0.1:${this.port}/ws?site_uuid=${SITE}` : this.cluster.wsUrl);
+    this.socket = socket;
+    const began = Date.now();
+    let opened = false;
+    let failed = false; // recorded already (or ended by us): its close is not counted again
+    const fail = (what: string, status: number, retryAfter: string | null = null, body = '') => {
+      if (!failed && !this.port && !this.stopped) this.recorder.answers.push({ what, started: began, ended: Date.now(), status, retryAfter, body });
+      failed = true;
+    };
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    socket.on('unexpected-response', (_request, response) => {
+      const retryAfter = response.headers['retry-after'];
+      fail('websocket upgrade', response.statusCode ?? 0, typeof retryAfter === 'string' ? retryAfter : null);
+      response.resume();
+      socket.terminate();
+    });
+    socket.on('open', () => {
+      opened = true;
+      this.connects++;
+      this.attempt = 0;
+      socket.send(JSON.stringify(subscribeFrame('live', this.container)));
+      timer = setTimeout(() => { // as the page's subscribe time-out; then a new socket
+        fail('subscribe unanswered', 0);
+        socket.terminate();
+      }, 5000);
+    });
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as ServerFrame;
+      if (frame.type === 'subscribe_success') {
+        if (timer) clearTimeout(timer);
+        this.subscribed = true;
+        this.run(this.sequencer.latest(this.container, frame.seqs?.[this.container] ?? 0));
+      } else if (frame.type === 'event' && frame.data?.content_container_uuid === this.container) {
+        if (frame.data.seq <= this.lastSeq()) this.duplicatesDropped++;
+        this.run(this.sequencer.receive(frame.data));
+      } else if (frame.type === 'error') {
+        fail('subscribe refused', 0, null, frame.message);
+        socket.terminate();
+      }
+    });
+    socket.on('error', (error) => {
+      if (!opened) fail('websocket upgrade', 0, null, error.message); // else a close follows
+    });
+    socket.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      this.subscribed = false;
+      this.closes.set(code, (this.closes.get(code) ?? 0) + 1);
+      if (opened && code === 1006) fail('websocket cut', 1006);
+      else if (opened && code !== 1012) fail('websocket closed', code);
+      if (this.stopped) return;
+      setTimeout(() => this.stopped || this.connect(), this.port ? 200 : backoffDelay(this.attempt++));
+    });
+  }
+
+  private run(step: Step): void {
+    this.apply(step.apply);
+    if (step.fetchAfter !== null) void this.catchUp();
+  }
+
+  private apply(events: ContentEvent[]): void {
+    this.applied.push(...events);
+  }
+
+  /** The catch-up call from the last applied event, one at a time, retried with back-off while it fails. */
+  private async catchUp(): Promise<void> {
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
+    this.catchingUp = true;
+    for (let failures = 0; !this.stopped;) {
+      this.catchUpAgain = false;
+      const url = `${this.cluster.origin}/api/comments/${SITE}/${this.container}/events?after=${this.lastSeq()}&limit=200`;
+      const page = await this.recorder.call<EventsPage>('catch-up', url);
+      if (!page) {
+        await sleep(backoffDelay(failures++));
+        continue;
+      }
+      failures = 0;
+      for (const event of page.events) {
+        if (event.seq <= this.lastSeq()) this.duplicatesDropped++;
+        this.apply(this.sequencer.receive(event).apply);
+      }
+      this.apply(this.sequencer.latest(this.container, page.latest_seq).apply);
+      if (!page.more && !this.catchUpAgain && page.latest_seq <= this.lastSeq()) break;
+    }
+    this.catchingUp = false;
+  }
+}
+
+/** Problems in what a reader applied: comments acknowledged but never applied, comments applied twice, gaps in the numbers. */
+export function audit(reader: Reader, acknowledged: Iterable<string>): { missing: string[]; doubled: string[]; gaps: number } {
+  const created = reader.applied.filter((event) => event.event === 'created').map((event) => event.content_uuid);
+  const seen = new Set(created);
+  const seqs = reader.applied.map((event) => event.seq);
+  return {
+    missing: [...acknowledged].filter((uuid) => !seen.has(uuid)),
+    doubled: created.filter((uuid, i) => created.indexOf(uuid) !== i),
+    gaps: seqs.filter((seq, i) => i > 0 && seq !== seqs[i - 1]! + 1).length,
+  };
+}
+
+/** The container's latest event number (through nginx). */
+export async function latestSeq(cluster: Cluster, container: string): Promise<number> {
+  return (await callApi<EventsPage>(cluster.origin, 'GET', `/api/comments/${SITE}/${container}/events?after=0&limit=1`)).latest_seq;
+}
+
+/** The container's comments as the database holds them. */
+export async function storedComments(cluster: Cluster, container: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: cluster.state().postgres.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ uuid: string }>('SELECT uuid FROM contents WHERE container_uuid = $1', [container]);
+    return new Set(rows.map((row) => row.uuid));
+  } finally {
+    await client.end();
+  }
+}
