@@ -14,9 +14,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { postgresBin, startRedis, type RedisService } from '../../scripts/cluster/services.ts';
-import {
-  type Answer, account, audit, Cluster, describeFailures, latestSeq, newContainer, postComment, Reader, readyz, Recorder, storedComments, until, Writers,
-} from './support.ts';
+import { audit, Reader } from './reader.ts';
+import { type Answer, account, Cluster, describeFailures, latestSeq, newContainer, postComment, readyz, Recorder, storedComments, until, Writers,  } from './support.ts';
 
 /** Readers through nginx (the rolling-restart test has the 200), and two writers: 5 posts/s. */
 const READERS = 60;

@@ -8,7 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { account, audit, Cluster, describeFailures, latestSeq, newContainer, Reader, readyz, Recorder, storedComments, until, Writers } from './support.ts';
+import { audit, Reader } from './reader.ts';
+import { account, Cluster, describeFailures, latestSeq, newContainer, readyz, Recorder, storedComments, until, Writers } from './support.ts';
 
 const READERS = 200;
 /** Four writers, one post each every 500 ms: 8 posts/s. */
