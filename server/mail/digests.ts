@@ -3,9 +3,9 @@
  * daily gets no mail at once: readerMails.ts stores what it would have mailed as a digest item
  * (once per reader and reason). A run (digestSchedule.ts, or `npm run admin -- send-digests`)
  * takes, for each period that has begun, the items from before its start, a page of readers at a
- * time (bounded memory whatever the number of readers), and writes each reader's digest as one
- * outbox row (`digest:<reader>:<period start>`; a page's rows in a few inserts) in the transaction
- * that marks its items digested:
+ * time (bounded memory whatever the number of readers), and
+ * writes each reader's digest as one outbox row (`digest:<reader>:<period start>`; a page's rows
+ * in a few inserts) in the transaction that marks its items digested:
  * a crash can neither lose an item nor mail it twice, and a second run in the period (here or in
  * another process) writes nothing. A digest with nothing left to show is not written.
  *
@@ -189,10 +189,12 @@ async function writePage(db: Kysely<Database>, options: DigestRunOptions, freque
       dropped.push(...digest.unshowable);
     }
     const digestKey = sql<string>`${sql.lit('digest:')} || user_uuid || ${sql.lit(`:${periodStart}`)}`;
+    // "Not digested yet" as `digest_key is null` (set with digested_at), not `digested_at is null`: with a
+    // long `in` list SQLite's planner would walk the waiting index through every waiting item instead.
     for (const chunk of chunks(marked)) {
-      await trx.updateTable('mail_digest_items').set({ digested_at: now, digest_key: digestKey }).where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
+      await trx.updateTable('mail_digest_items').set({ digested_at: now, digest_key: digestKey }).where('uuid', 'in', chunk).where('digest_key', 'is', null).execute();
     }
-    for (const chunk of chunks(dropped)) await trx.deleteFrom('mail_digest_items').where('uuid', 'in', chunk).where('digested_at', 'is', null).execute();
+    for (const chunk of chunks(dropped)) await trx.deleteFrom('mail_digest_items').where('uuid', 'in', chunk).where('digest_key', 'is', null).execute();
     return fresh.size;
   });
 }

@@ -294,6 +294,7 @@ export interface Database {
   statements_of_reasons: StatementsOfReasonsTable;
   appeals: AppealsTable;
   mail_outbox: MailOutboxTable;
+  mail_deliveries: MailDeliveriesTable;
   mail_digest_items: MailDigestItemsTable;
 }
 
@@ -643,7 +644,10 @@ export interface AppealsTable {
   date_created: number;
 }
 
-/** Migration 028 (docs/notifications.md "Email"): a mail to a reader, from written to sent or given up. */
+/**
+ * Migration 028 (docs/notifications.md "Email"): a mail to a reader, written once; migration 030
+ * moved what changes as it is sent to MailDeliveriesTable.
+ */
 export interface MailOutboxTable {
   uuid: string;
   site_uuid: string;
@@ -651,13 +655,18 @@ export interface MailOutboxTable {
   category: string | null;
   dedupe_key: string;
   mail: string; // JSON OutboxMail
+  date_created: number;
+}
+
+/** Migration 030 (docs/mail.md "Delivery"): one outbox mail's delivery, from written to sent or given up (a small row, rewritten by claims and marks). */
+export interface MailDeliveriesTable {
+  outbox_uuid: string;
   state: string; // OutboxState
   attempts: number;
   next_attempt_at: number;
   claimed_by: string | null;
   claimed_until: number | null;
   last_error: string | null;
-  date_created: number;
   date_sent: number | null;
 }
 

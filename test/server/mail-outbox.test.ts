@@ -8,12 +8,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Kysely, Migrator } from 'kysely';
 import { MAX_SEND_ATTEMPTS, retryDelay } from '../../core/mail/types.ts';
 import { MailDispatcher } from '../../server/mail/dispatcher.ts';
 import { enqueueMail, type OutboxMail } from '../../server/mail/index.ts';
+import { claimDue, claimedMail } from '../../server/mail/outbox.ts';
+import { migrationProvider } from '../../server/storage/migrations/index.ts';
+import type { Database } from '../../server/storage/schema.ts';
 import { freePort } from '../support/serve.mjs';
 import { build, countRows, SITE } from './helpers.ts';
 import { startSmtpSink } from './smtpSink.ts';
+import { oldDatabase } from './support/pre-content-engine.ts';
 
 const UNSUBSCRIBE = 'https://vf.example.test/api/v2/mail/unsubscribe?token=not-a-real-token-0123456789abcdef';
 
@@ -30,10 +35,16 @@ function mail(n: number | string, to = 'reader@example.test'): OutboxMail {
 const enqueue = (app: FastifyInstance, key: string, outboxMail = mail(key)) =>
   enqueueMail(app.db, { site_uuid: SITE, user_uuid: null, category: 'reply', dedupe_key: key, mail: outboxMail });
 
-const row = (app: FastifyInstance, key: string) => app.db.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', key).executeTakeFirstOrThrow();
+/** The mail's row and its delivery's (state, attempts, claim). */
+const row = (app: FastifyInstance, key: string) =>
+  app.db.selectFrom('mail_outbox').innerJoin('mail_deliveries', 'mail_deliveries.outbox_uuid', 'mail_outbox.uuid').selectAll().where('dedupe_key', '=', key).executeTakeFirstOrThrow();
+
+/** Changes the mail's delivery row (moves time: its backoff, its claim). */
+const setDelivery = (app: FastifyInstance, key: string, values: { next_attempt_at?: number; claimed_by?: string; claimed_until?: number }) =>
+  app.db.updateTable('mail_deliveries').set(values).where('outbox_uuid', 'in', app.db.selectFrom('mail_outbox').select('uuid').where('dedupe_key', '=', key)).execute();
 
 /** Makes the row due now (time moved past its backoff). */
-const due = (app: FastifyInstance, key: string) => app.db.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('dedupe_key', '=', key).execute();
+const due = (app: FastifyInstance, key: string) => setDelivery(app, key, { next_attempt_at: 0 });
 
 test('an enqueued mail reaches the SMTP server with its List-Unsubscribe headers and its row\'s Message-ID, and is marked sent', async (t) => {
   const sink = await startSmtpSink(t);
@@ -163,11 +174,11 @@ test('after a restart: a mail claimed by a process that died is sent once its cl
   await enqueue(app, 'reply:orphan');
   // What a process killed mid-send leaves: its claim, still running.
   const claimedUntil = Date.now() + 60_000;
-  await app.db.updateTable('mail_outbox').set({ claimed_by: 'a-process-that-died', claimed_until: claimedUntil }).where('dedupe_key', '=', 'reply:orphan').execute();
+  await setDelivery(app, 'reply:orphan', { claimed_by: 'a-process-that-died', claimed_until: claimedUntil });
   assert.equal(await app.mailOutbox.flush(), 0, 'a running claim is respected');
   assert.equal(sink.mails.length, 0);
 
-  await app.db.updateTable('mail_outbox').set({ claimed_until: Date.now() - 1 }).where('dedupe_key', '=', 'reply:orphan').execute();
+  await setDelivery(app, 'reply:orphan', { claimed_until: Date.now() - 1 });
   assert.equal(await app.mailOutbox.flush(), 1);
   assert.equal(await app.mailOutbox.flush(), 0);
   const sent = await row(app, 'reply:orphan');
@@ -188,7 +199,7 @@ test('two dispatchers over one database send 200 mails, each exactly once', asyn
   assert.ok(tried.every((n) => n > 0), `both shared the work (${tried.join(' + ')})`);
   assert.equal(sink.mails.length, 200);
   assert.equal(new Set(sink.mails.map((m) => m.subject)).size, 200);
-  assert.equal(Number((await app.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'sent').executeTakeFirstOrThrow()).n), 200);
+  assert.equal(Number((await app.db.selectFrom('mail_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'sent').executeTakeFirstOrThrow()).n), 200);
   await Promise.all(dispatchers.map((d) => d.close()));
 });
 
@@ -201,6 +212,37 @@ test('without SMTP in demo mode the dispatcher writes the mail, headers included
   assert.equal(page.statusCode, 200);
   assert.match(page.body, /Reply #reply:demo/);
   assert.match(page.body, /List-Unsubscribe-Post/);
+});
+
+test('migration 030 moves each mail\'s state, tries and claim to its delivery row; a pending one is then claimed and read', async (t) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  const { db } = await oldDatabase(t, cleanups, '029_mail_digests');
+  cleanups.push(() => db.destroy());
+  const old = (key: string, state: string, extra: Record<string, unknown> = {}) => ({
+    uuid: `00000000-0000-4000-8000-00000000000${key.length}`, site_uuid: SITE, user_uuid: null, category: 'reply', dedupe_key: key, mail: JSON.stringify(mail(key)),
+    state, attempts: 0, next_attempt_at: 1000, claimed_by: null, claimed_until: null, last_error: null, date_created: 1000, date_sent: null, ...extra,
+  });
+  await db.insertInto('mail_outbox').values([
+    old('a', 'pending', { attempts: 2, last_error: '451 try later' }),
+    old('bb', 'sent', { date_sent: 2000 }),
+    old('ccc', 'pending', { claimed_by: 'a-process-that-died', claimed_until: 5000 }),
+  ]).execute();
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (error) throw error;
+
+  const delivery = (uuid: string) => db.selectFrom('mail_deliveries').selectAll().where('outbox_uuid', '=', uuid).executeTakeFirstOrThrow();
+  const [a, bb, ccc] = [old('a', ''), old('bb', ''), old('ccc', '')].map((row) => row.uuid);
+  assert.deepEqual(await delivery(a!), { outbox_uuid: a, state: 'pending', attempts: 2, next_attempt_at: 1000, claimed_by: null, claimed_until: null, last_error: '451 try later', date_sent: null });
+  assert.equal((await delivery(bb!)).date_sent, 2000);
+  assert.equal((await delivery(ccc!)).claimed_until, 5000);
+  assert.deepEqual(Object.keys(await db.selectFrom('mail_outbox').selectAll().where('uuid', '=', a!).executeTakeFirstOrThrow()).sort(), ['category', 'date_created', 'dedupe_key', 'mail', 'site_uuid', 'user_uuid', 'uuid']);
+
+  const claimed = await claimDue(db as Kysely<Database>, 'after-the-migration', 10_000, 10);
+  assert.deepEqual(claimed.map((row) => row.uuid).sort(), [a, ccc].sort(), 'the pending ones, the dead claim run out; not the sent one');
+  assert.equal((await claimedMail(db as Kysely<Database>, a!))?.subject, 'Reply #a');
+  // An erased reader's mails go with their delivery rows (server/accounts/erasure.ts deletes from mail_outbox).
+  await db.deleteFrom('mail_outbox').where('uuid', '=', a!).execute();
+  assert.equal(await db.selectFrom('mail_deliveries').select('outbox_uuid').where('outbox_uuid', '=', a!).executeTakeFirst(), undefined);
 });
 
 /** A logger that keeps its warnings (the dispatcher's "given up" line). */

@@ -32,6 +32,7 @@ import { pageContainers } from './026_page_containers.ts';
 import { legal } from './027_legal.ts';
 import { mailOutbox } from './028_mail_outbox.ts';
 import { mailDigests } from './029_mail_digests.ts';
+import { mailDeliveries } from './030_mail_deliveries.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '027_legal': legal,
   '028_mail_outbox': mailOutbox,
   '029_mail_digests': mailDigests,
+  '030_mail_deliveries': mailDeliveries,
 };
 
 export const migrationProvider: MigrationProvider = {
