@@ -14,6 +14,7 @@
 // what nginx logs about them is printed.
 // `node --import tsx bench/cluster-load.ts`; its rows are in `npm run bench`.
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,11 @@ const PROCESSES = 3;
 // And to find what a machine reaches: VF_BENCH_CLUSTER_POSTS (per second), VF_BENCH_CLUSTER_READS (per second).
 const POSTS_PER_SECOND = Number(process.env['VF_BENCH_CLUSTER_POSTS'] ?? 200);
 const READS_PER_SECOND = Number(process.env['VF_BENCH_CLUSTER_READS'] ?? 2_000);
+/**
+ * A second run at a twentieth of the issue's rates, same readers: what the shape sustains on a small
+ * machine (on this 2-core one, the issue's 2,000,000 frames/s are about 15 times what the cores do).
+ */
+const SUSTAINED_SHARE = 0.05;
 /** autocannon is closed-loop per connection: enough of them that 2,000/s is reachable at 50 ms each. */
 const READ_CONNECTIONS = 100;
 /** After the last post: deliveries still arriving keep the processes busy; idle means done (bounded). */
@@ -39,7 +45,7 @@ const DRAIN_LIMIT_MS = 120_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface ClusterState { processes: Array<{ pid: number; port: number; log: string }>; nginx: { pid: number; port: number }; postgres: { pid: number } }
+interface ClusterState { processes: Array<{ pid: number; port: number; log: string }>; nginx: { pid: number; port: number }; postgres: { pid: number; url: string } }
 
 /** Why the bench cannot run here (a missing binary), or null. */
 function missing(): string | null {
@@ -96,6 +102,18 @@ function machineTicks(): { busy: number; all: number } {
 /** A process's children (nginx's workers under its master). */
 const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** Comments stored in the conversation: acknowledged or not (a post nginx gave up on may still be written). */
+async function storedComments(databaseUrl: string, container: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM contents WHERE container_uuid = $1', [container]);
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Open /ws sockets on a process, from its own /metrics (loopback: no token needed). */
 async function openSockets(port: number): Promise<number> {
@@ -184,8 +202,16 @@ const percentileOf = (sorted: number[], p: number) => Math.round(sorted[Math.min
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const thousands = (n: number) => n.toLocaleString('en');
 
+/** The issue's load, then SUSTAINED_SHARE of its rates. */
 export async function clusterLoadRows(): Promise<Row[]> {
-  const title = `cluster load: ${thousands(READERS)} readers via nginx over ${PROCESSES} processes (PostgreSQL + Redis), ${POSTS_PER_SECOND} comments/s + ${thousands(READS_PER_SECOND)} list reads/s, ${SECONDS} s`;
+  return [
+    ...(await measureLoad(POSTS_PER_SECOND, READS_PER_SECOND)),
+    ...(await measureLoad(Math.round(POSTS_PER_SECOND * SUSTAINED_SHARE), Math.round(READS_PER_SECOND * SUSTAINED_SHARE))),
+  ];
+}
+
+async function measureLoad(postsPerSecond: number, readsPerSecond: number): Promise<Row[]> {
+  const title = `cluster load: ${thousands(READERS)} readers via nginx over ${PROCESSES} processes (PostgreSQL + Redis), ${postsPerSecond} comments/s + ${thousands(readsPerSecond)} list reads/s, ${SECONDS} s`;
   const why = missing();
   if (why) return [[title, `not run: ${why}`, '']];
   const dir = mkdtempSync(join(tmpdir(), 'vf-cluster-load-'));
@@ -215,9 +241,10 @@ export async function clusterLoadRows(): Promise<Row[]> {
     const spread = await Promise.all(cluster.state.processes.map((p) => openSockets(p.port)));
 
     // Warm-up (JIT, pools, the guest cache's paths) at a tenth of the rates, then the measured window.
-    await Promise.all([readAt(listUrl, READS_PER_SECOND / 10, 3), postOnSchedule(origin, write, POSTS_PER_SECOND / 10, 3)]);
+    await Promise.all([readAt(listUrl, readsPerSecond / 10, 3), postOnSchedule(origin, write, postsPerSecond / 10, 3)]);
     await drained([...pids, generator.pid!]);
     generator.send('reset');
+    const storedBefore = await storedComments(cluster.state.postgres.url, container);
     // Where the 2 cores went in the window: each vf process, nginx's workers, the readers, this process (posts and reads).
     const cpuPids = [...pids, ...childrenOf(cluster.state.nginx.pid), generator.pid!, process.pid];
     const cpuBefore = cpuPids.map(cpuTicks);
@@ -225,8 +252,8 @@ export async function clusterLoadRows(): Promise<Row[]> {
     const machineBefore = machineTicks();
     const started = Date.now();
     const [reads, posts] = await Promise.all([
-      readAt(listUrl, READS_PER_SECOND, SECONDS),
-      postOnSchedule(origin, write, POSTS_PER_SECOND, SECONDS),
+      readAt(listUrl, readsPerSecond, SECONDS),
+      postOnSchedule(origin, write, postsPerSecond, SECONDS),
     ]);
     const writeSeconds = (Date.now() - started) / 1000;
     const drainMs = await drained([...pids, generator.pid!]);
@@ -240,8 +267,9 @@ export async function clusterLoadRows(): Promise<Row[]> {
     const report = await gen.next<{ stamped: number[]; sent: number[]; received: number }>(60_000);
 
     const acknowledged = posts.filter((post) => post.ok).length;
+    const stored = (await storedComments(cluster.state.postgres.url, container)) - storedBefore;
     const latencies = posts.map((post) => post.ms).sort((a, b) => a - b);
-    const expected = acknowledged * ready;
+    const expected = stored * ready;
     const lost = expected - report.received;
     const shownSpread = spread.join(' / ');
     const complaints = nginxComplaints(dir);
@@ -249,9 +277,9 @@ export async function clusterLoadRows(): Promise<Row[]> {
       [title, `${ready} sockets open in ${openSeconds.toFixed(0)} s, per process ${shownSpread}; ${sum(stillOpen)} still open after`, `${thousands(READERS)} open`],
       ['  live fan-out, comment stored → each reader: p50 / p99', `${percentile(report.stamped, 50)} / ${percentile(report.stamped, 99)} ms`, 'p99 ≤ 500 ms'],
       ['  the same from the post sent (its wait and handling too): p50 / p99', `${percentile(report.sent, 50)} / ${percentile(report.sent, 99)} ms`, ''],
-      ['  deliveries: received of expected (acknowledged posts × sockets open at the start)', `${thousands(report.received)} of ${thousands(expected)}, ${thousands(lost)} lost (${slowClosed(cluster.state.processes.map((p) => p.log))} sockets closed as slow consumers; these readers do not reconnect); ${thousands(Math.round(report.received / (writeSeconds + drainMs / 1000)))} frames/s, last ${(drainMs / 1000).toFixed(1)} s after the posts`, '0 lost'],
-      ['  posting: achieved rate, p50 / p99', `${Math.round(acknowledged / writeSeconds)} of ${POSTS_PER_SECOND} posts/s (all answered in ${writeSeconds.toFixed(0)} s), ${percentileOf(latencies, 50)} / ${percentileOf(latencies, 99)} ms${acknowledged < posts.length ? `, ${posts.length - acknowledged} failed (the first: ${posts.find((post) => !post.ok)!.error})` : ''}`, 'p99 ≤ 200 ms'],
-      [`  list reads (guests, first page, ${READ_CONNECTIONS} connections): achieved rate, p50 / p99`, `${Math.round(reads.requests.average)} of ${thousands(READS_PER_SECOND)} reads/s, ${reads.latency.p50} / ${reads.latency.p99} ms${reads.errors + reads.non2xx > 0 ? `, ${reads.errors + reads.non2xx} errors` : ''}`, ''],
+      [`  deliveries: received of expected (comments stored × sockets open at the start; ${thousands(stored - acknowledged)} stored whose post was not acknowledged)`, `${thousands(report.received)} of ${thousands(expected)}, ${thousands(lost)} lost (${slowClosed(cluster.state.processes.map((p) => p.log))} sockets closed as slow consumers; these readers do not reconnect); ${thousands(Math.round(report.received / (writeSeconds + drainMs / 1000)))} frames/s, last ${(drainMs / 1000).toFixed(1)} s after the posts`, '0 lost'],
+      ['  posting: achieved rate, p50 / p99', `${Math.round(acknowledged / writeSeconds)} of ${postsPerSecond} posts/s (all answered in ${writeSeconds.toFixed(0)} s), ${percentileOf(latencies, 50)} / ${percentileOf(latencies, 99)} ms${acknowledged < posts.length ? `, ${posts.length - acknowledged} failed (the first: ${posts.find((post) => !post.ok)!.error})` : ''}`, 'p99 ≤ 200 ms'],
+      [`  list reads (guests, first page, ${READ_CONNECTIONS} connections): achieved rate, p50 / p99`, `${Math.round(reads.requests.average)} of ${thousands(readsPerSecond)} reads/s, ${reads.latency.p50} / ${reads.latency.p99} ms${reads.errors + reads.non2xx > 0 ? `, ${reads.errors + reads.non2xx} errors` : ''}`, ''],
       ['  CPU seconds in the window (to its last delivery): vf processes; nginx; PostgreSQL; readers; posts and reads; the machine busy',
         `${cpuSeconds.slice(0, pids.length).map((cpu) => cpu.toFixed(0)).join(' / ')}; ${sum(cpuSeconds.slice(pids.length, -2)).toFixed(0)}; ${postgresSeconds.toFixed(0)}; ${cpuSeconds.at(-2)!.toFixed(0)}; ${cpuSeconds.at(-1)!.toFixed(0)}; ${machineSeconds.busy.toFixed(0)} of ${machineSeconds.all.toFixed(0)}`, ''],
       ['  memory per process: peak RSS (VmHWM) / RSS at the end', pids.map((pid) => `${mb(statusKb(pid, 'VmHWM'))} / ${mb(statusKb(pid, 'VmRSS'))}`).join(', '), ''],

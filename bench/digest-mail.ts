@@ -1,13 +1,14 @@
 // A daily digest run (issue 46, docs/notifications.md "Email", docs/mail.md "Delivery"): 100,000
 // readers with verified addresses set to daily, each with one pending digest item (a comment on a
 // demo page) from yesterday, written straight into the database (the seed is not measured). The
-// real server (test/support/serve.mjs) is then started on that database with SMTP_URL at a real
+// built server (test/support/serve.mjs, `built`: what `npm start` runs; `npm run build` first) is then started on that database with SMTP_URL at a real
 // SMTP server in this process (test/server/smtpSink.ts): its digest schedule runs what is due as
 // it starts, as a server does at a site's digest hour, and its dispatcher sends. Measured from the
 // server's start: until every digest is in the outbox, and until the SMTP server has received
 // all of them; mails/s handed to SMTP; the server process's peak RSS (VmHWM). Aims: ≥ 500 mails/s,
 // < 300 MB. SQLite, and PostgreSQL when DATABASE_URL is set.
-// `node --import tsx bench/digest-mail.ts` (VF_BENCH_DIGEST_READERS=10000 for a quicker run);
+// `node --import tsx bench/digest-mail.ts` (VF_BENCH_DIGEST_READERS=10000 for a quicker run;
+// VF_BENCH_NODE_OPTIONS adds Node options to the server's, e.g. `--require <a profiler>`);
 // its rows are in `npm run bench`.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { DEMO_SITE } from '../server/demo/index.ts';
 import { pageOfContainer } from '../server/pages/index.ts';
 import { openDatabase } from '../server/storage/engine.ts';
 import type { Database } from '../server/storage/schema.ts';
-import { PRODUCTION_ENV, PRODUCTION_FLAGS, startServer } from '../test/support/serve.mjs';
+import { startServer } from '../test/support/serve.mjs';
 import { openSmtpSink } from '../test/server/smtpSink.ts';
 import { type Engine, perEngine, type Row } from './comments-list.ts';
 
@@ -77,9 +78,11 @@ async function digestMailRows(engine: Engine): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-digest-bench-'));
   const sink = await openSmtpSink();
   try {
-    // `npm start`'s memory settings (package.json "serve") also when the server runs from source.
-    const env = { ...engine.env, ...PRODUCTION_ENV, NODE_OPTIONS: PRODUCTION_FLAGS.join(' '), VF_DATA_DIR: dataDir };
-    const first = await startServer({ env });
+    // The built server as `npm start` runs it (its flags and memory settings: package.json "serve");
+    // VF_BENCH_NODE_OPTIONS adds Node options (a profiler).
+    const nodeOptions = process.env['VF_BENCH_NODE_OPTIONS'];
+    const env = { ...engine.env, VF_DATA_DIR: dataDir, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) };
+    const first = await startServer({ env, built: true });
     // The same server idle, started and answering: what the run adds shows against it.
     await wait(1000);
     const idle = memoryOf(first.pid).peak;
@@ -95,7 +98,7 @@ async function digestMailRows(engine: Engine): Promise<Row[]> {
         lastArrival = performance.now();
       };
       const started = performance.now();
-      const server = await startServer({ env: { ...env, SMTP_URL: sink.url } });
+      const server = await startServer({ env: { ...env, SMTP_URL: sink.url }, built: true });
       try {
         const ready = performance.now() - started;
         let written = 0;
