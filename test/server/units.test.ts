@@ -10,7 +10,7 @@ import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens.ts'
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { normaliseComment } from '../../server/content/normalise.ts';
 import { Hub, type HubClient } from '../../server/realtime/hub.ts';
-import { cachingStatements } from '../../server/storage/statementCache.ts';
+import { cachingStatements, MAX_CACHED_SQL_LENGTH } from '../../server/storage/statementCache.ts';
 
 describe('config', () => {
   test('defaults, a generated 0600 secret reused on the next start, and clear errors', (t) => {
@@ -129,5 +129,20 @@ describe('cachingStatements (SQLite)', () => {
     assert.notEqual(meanwhile, iterating, 'a busy statement is not handed out again');
     assert.equal(meanwhile.all().length, 3);
     rows.return?.();
+  });
+
+  test('a bulk statement (longer SQL than MAX_CACHED_SQL_LENGTH) is prepared each time, never kept', (t) => {
+    const sqlite = new Sqlite(':memory:');
+    const db = cachingStatements(sqlite, 2);
+    t.after(() => db.close());
+    sqlite.exec('create table t (n integer)');
+    const count = Math.ceil(MAX_CACHED_SQL_LENGTH / 4);
+    const bulk = `insert into t values ${Array.from({ length: count }, () => '(?)').join(', ')}`;
+    const first = db.prepare(bulk);
+    assert.notEqual(db.prepare(bulk), first, 'prepared again, not kept');
+    first.run(Array.from({ length: count }, (_, i) => i));
+    assert.equal((sqlite.prepare('select count(*) as n from t').get() as { n: number }).n, count);
+    const short = db.prepare('select n from t');
+    assert.equal(db.prepare('select n from t'), short, 'a short text is still kept');
   });
 });
