@@ -9,7 +9,7 @@
 import type Sqlite from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, closeSync, constants, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { loadPackage } from '../lazyPackage.ts';
@@ -46,8 +46,9 @@ export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
       return false;
     }
   };
-  const onPath = (process.env['PATH'] ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name)).find(executable);
-  if (onPath) return onPath;
+  // The shell's own lookup on PATH.
+  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+  if (onPath && executable(onPath)) return onPath;
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
   const installed = versions.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`).find(executable);
   if (installed) return installed;
