@@ -12,6 +12,10 @@ export type MailCategory = (typeof MAIL_CATEGORIES)[number];
 export const MAIL_FREQUENCIES = ['immediate', 'hourly', 'daily', 'off'] as const;
 export type MailFrequency = (typeof MAIL_FREQUENCIES)[number];
 export const DEFAULT_MAIL_FREQUENCY: MailFrequency = 'immediate';
+/** A stored frequency, read leniently: anything else (a damaged value, none yet) is the default. */
+export function mailFrequencyOf(value: string | null | undefined): MailFrequency {
+  return (MAIL_FREQUENCIES as readonly string[]).includes(value ?? '') ? (value as MailFrequency) : DEFAULT_MAIL_FREQUENCY;
+}
 
 /** Every category is on until the reader switches it off. */
 export type MailCategories = Record<MailCategory, boolean>;

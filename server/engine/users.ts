@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { BanLevel, User, UserPrivilege } from '../../core/api/types.ts';
-import { DEFAULT_MAIL_FREQUENCY, MAIL_FREQUENCIES, type MailFrequency } from '../../core/mail/types.ts';
+import { mailFrequencyOf } from '../../core/mail/types.ts';
 import type { Database, UsersTable } from '../storage/schema.ts';
 
 /** A users row as read (the table's type, with generated columns filled in). */
@@ -114,8 +114,7 @@ export async function toApiUser(db: Kysely<Database>, row: UserRow, ban: Effecti
     user.username_pending = row.username_pending ?? null;
     user.username_moderation_status = (row.username_moderation_status ?? 'none') as ModerationStatus;
     user.email_verification_status = (row.email_verification_status ?? 'none') as EmailVerificationStatus;
-    const frequency = row.email_notice_frequency ?? '';
-    user.email_notice_frequency = (MAIL_FREQUENCIES as readonly string[]).includes(frequency) ? (frequency as MailFrequency) : DEFAULT_MAIL_FREQUENCY;
+    user.email_notice_frequency = mailFrequencyOf(row.email_notice_frequency);
   }
   return user;
 }

@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 const HOUR_MS = 3_600_000;
-/** How often the schedule looks for due digests; a run that finds all done costs one query per site. */
+/** How often the schedule looks for due digests; a run that finds nothing waiting costs one query (after the cleanup: digests.ts). */
 export const DIGEST_TICK_MS = 60_000;
 
 /** The start of the UTC hour `now` is in. */

@@ -14,16 +14,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { EMAIL_PREFERENCES_HASH, type MailCategory } from '../../core/mail/types.ts';
+import type { MailCategory } from '../../core/mail/types.ts';
 import { resolveSiteSettings } from '../../core/settings/site.ts';
 import { pageOfContainer } from '../pages/index.ts';
 import type { Database } from '../storage/schema.ts';
 import { dailyPeriodStart, hourlyPeriodStart } from './digestSchedule.ts';
 import { type DigestConversation, type DigestFrequency, digestText } from './digestText.ts';
 import { type EnqueuedRow, enqueueMails } from './outbox.ts';
-import { categoriesOf, changePreferences } from './preferences.ts';
-import { mailLanguage, type MailReason } from './readerMailText.ts';
-import { unsubscribeToken } from './unsubscribe.ts';
+import { categoriesOf } from './preferences.ts';
+import { clipped, deepLink, mailLanguage, type MailReason, preferencesLink } from './readerMailText.ts';
+import { oneClickHeaders, unsubscribeAddress } from './unsubscribe.ts';
 
 /** Readers per page of a run (and per transaction). */
 export const DIGEST_PAGE = 200;
@@ -51,13 +51,6 @@ export async function storeDigestItems(db: Kysely<Database>, items: DigestItem[]
     .execute();
 }
 
-/** A digest's one-click unsubscribe: the reader's frequency off (every mail: a digest holds several categories). */
-export async function switchDigestsOff(db: Kysely<Database>, site: string, userUuid: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select('site_uuid').where('uuid', '=', userUuid).executeTakeFirst();
-  if (!user || user.site_uuid !== site) return false;
-  return (await changePreferences(db, userUuid, { email_notice_frequency: 'off' })) !== null;
-}
-
 export interface DigestRunOptions {
   /** The unsubscribe key (unsubscribe.ts) and the server's public address, as readerMails.ts has them. */
   key: Buffer;
@@ -73,13 +66,21 @@ export interface DigestRunOptions {
 /** Writes every digest due at `now` (hourly, and daily per site); answers how many. */
 export async function sendDueDigests(db: Kysely<Database>, options: DigestRunOptions): Promise<number> {
   await dropUnwanted(db);
-  let sites = db.selectFrom('sites').select(['uuid', 'settings']);
-  if (options.site) sites = sites.where('uuid', '=', options.site);
+  // Only the sites and frequencies with waiting items: a run that finds nothing to do (most of them,
+  // every minute in every process) is one query, whatever the number of sites.
+  let waiting = db.selectFrom('mail_digest_items').innerJoin('users', 'users.uuid', 'mail_digest_items.user_uuid')
+    .select(['users.site_uuid', 'users.email_notice_frequency']).distinct()
+    .where('mail_digest_items.digested_at', 'is', null).where('users.email_notice_frequency', 'in', ['hourly', 'daily']);
+  if (options.site) waiting = waiting.where('users.site_uuid', '=', options.site);
+  const due = await waiting.execute();
+  if (due.length === 0) return 0;
+  const sites = await db.selectFrom('sites').select(['uuid', 'settings']).where('uuid', 'in', [...new Set(due.map((row) => row.site_uuid))]).execute();
   let written = 0;
-  for (const site of await sites.execute()) {
+  for (const site of sites) {
     const settings = resolveSiteSettings(JSON.parse(site.settings) as Record<string, unknown>);
-    written += await runPeriod(db, options, site.uuid, 'hourly', hourlyPeriodStart(options.now));
-    written += await runPeriod(db, options, site.uuid, 'daily', dailyPeriodStart(options.now, settings.email_digest_hour, settings.email_digest_time_zone));
+    const has = (frequency: DigestFrequency) => due.some((row) => row.site_uuid === site.uuid && row.email_notice_frequency === frequency);
+    if (has('hourly')) written += await runPeriod(db, options, site.uuid, 'hourly', hourlyPeriodStart(options.now));
+    if (has('daily')) written += await runPeriod(db, options, site.uuid, 'daily', dailyPeriodStart(options.now, settings.email_digest_hour, settings.email_digest_time_zone));
   }
   return written;
 }
@@ -128,11 +129,7 @@ async function runPeriod(db: Kysely<Database>, options: DigestRunOptions, site: 
 }
 
 const unique = (values: string[]) => [...new Set(values)];
-const deepLink = (pageUrl: string, item: string) => `${pageUrl.split('#')[0]}#vf-${item}`;
-const excerpt = (content: string) => {
-  const text = content.replace(/\s+/g, ' ').trim();
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
-};
+const excerpt = (content: string) => clipped(content.replace(/\s+/g, ' ').trim(), EXCERPT_LENGTH);
 
 /** Reads a page of readers and their items, then writes their digests and marks (or drops) the items in one transaction. */
 async function writePage(db: Kysely<Database>, options: DigestRunOptions, frequency: DigestFrequency, periodStart: number, readers: string[]): Promise<number> {
@@ -174,7 +171,7 @@ async function writePage(db: Kysely<Database>, options: DigestRunOptions, freque
       continue;
     }
     const key = `digest:${user.uuid}:${periodStart}`;
-    const mail = digestMail(options, frequency, user, shown.map((i) => ({ reason: i.reason as MailReason, content: contentOf.get(i.item_uuid)!, nameOf })));
+    const mail = digestMail(options, frequency, user, shown.map((i) => ({ reason: i.reason as MailReason, content: contentOf.get(i.item_uuid)! })), nameOf);
     digests.push({ key, row: { site_uuid: user.site_uuid, user_uuid: user.uuid, category: null, dedupe_key: key, mail }, shown: shown.map((i) => i.uuid), unshowable });
   }
 
@@ -209,24 +206,22 @@ function chunks<T>(values: T[], size = 500): T[][] {
 interface ShownItem {
   reason: MailReason;
   content: { uuid: string; content: string; actor_uuid: string; page_uuid: string; url: string; title: string | null; lang: string | null };
-  nameOf: Map<string, string>;
 }
 
 /** The digest as a mail: grouped by conversation in order of first appearance, in the language of the newest item's page. */
-function digestMail(options: DigestRunOptions, frequency: DigestFrequency, user: { uuid: string; site_uuid: string; email: string; site_name: string }, shown: ShownItem[]) {
+function digestMail(options: DigestRunOptions, frequency: DigestFrequency, user: { uuid: string; site_uuid: string; email: string; site_name: string }, shown: ShownItem[], nameOf: Map<string, string>) {
   const newest = shown[shown.length - 1]!.content;
   const lang = mailLanguage(newest.lang);
   const conversations = new Map<string, DigestConversation>();
-  for (const { reason, content, nameOf } of shown) {
+  for (const { reason, content } of shown) {
     let conversation = conversations.get(content.page_uuid);
     if (!conversation) conversations.set(content.page_uuid, (conversation = { title: content.title || content.url, url: content.url.split('#')[0]!, entries: [] }));
     conversation.entries.push({ reason, actor: nameOf.get(content.actor_uuid) ?? '', excerpt: excerpt(content.content), link: deepLink(content.url, content.uuid) });
   }
-  const token = unsubscribeToken(options.key, { site: user.site_uuid, user: user.uuid, category: 'digest' });
-  const unsubscribe = `${options.publicUrl}/api/v2/mail/unsubscribe?token=${encodeURIComponent(token)}&lang=${lang}`;
+  const unsubscribe = unsubscribeAddress(options.key, options.publicUrl, { site: user.site_uuid, user: user.uuid, category: 'digest' }, lang);
   const { subject, text, html } = digestText({
     lang, frequency, site: user.site_name, conversations: [...conversations.values()],
-    preferences: `${newest.url.split('#')[0]}${EMAIL_PREFERENCES_HASH}`, unsubscribe,
+    preferences: preferencesLink(newest.url), unsubscribe,
   });
-  return { to: user.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return { to: user.email, subject, text, html, headers: oneClickHeaders(unsubscribe) };
 }

@@ -166,14 +166,9 @@ function readMail(json: string): OutboxMail | null {
 }
 
 /**
- * Marks a claimed row sent. Only while `owner` still holds it: a claim that ran out and went to
- * another process is that process's to finish. Answers whether the row was ours.
+ * Marks claimed rows sent, one statement per few hundred. Only while `owner` still holds them: a
+ * claim that ran out and went to another process is that process's to finish. Answers the uuids that were ours.
  */
-export async function markSent(db: Kysely<Database>, owner: string, uuid: string, now: number): Promise<boolean> {
-  return (await markAllSent(db, owner, [uuid], now)).has(uuid);
-}
-
-/** `markSent` for many rows, one statement per few hundred: answers the uuids that were ours. */
 export async function markAllSent(db: Kysely<Database>, owner: string, uuids: string[], now: number): Promise<Set<string>> {
   const ours = new Set<string>();
   for (let i = 0; i < uuids.length; i += 500) {

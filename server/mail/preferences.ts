@@ -5,17 +5,15 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  DEFAULT_MAIL_CATEGORIES, DEFAULT_MAIL_FREQUENCY, MAIL_CATEGORIES, MAIL_FREQUENCIES,
-  type MailCategories, type MailCategory, type MailFrequency, type MailPreferences,
+  DEFAULT_MAIL_CATEGORIES, MAIL_CATEGORIES, mailFrequencyOf,
+  type MailCategories, type MailFrequency, type MailPreferences,
 } from '../../core/mail/types.ts';
 import type { Database } from '../storage/schema.ts';
+import type { UnsubscribeClaims } from './unsubscribe.ts';
 
 type Stored = { email_notice_frequency?: string | null; email_notice_categories?: string | null };
 
-export function frequencyOf(row: Stored): MailFrequency {
-  const value = row.email_notice_frequency;
-  return (MAIL_FREQUENCIES as readonly string[]).includes(value ?? '') ? (value as MailFrequency) : DEFAULT_MAIL_FREQUENCY;
-}
+export const frequencyOf = (row: Stored): MailFrequency => mailFrequencyOf(row.email_notice_frequency);
 
 export function categoriesOf(row: Stored): MailCategories {
   const categories = { ...DEFAULT_MAIL_CATEGORIES };
@@ -38,12 +36,12 @@ export interface PreferencesChange {
 
 /**
  * Applies a change in one transaction (two tabs changing different categories both keep theirs);
- * answers the preferences as now kept, or null when there is no such user.
+ * answers the preferences as now kept, or null when there is no such user (on `site`, when given).
  */
-export async function changePreferences(db: Kysely<Database>, userUuid: string, change: PreferencesChange): Promise<MailPreferences | null> {
+export async function changePreferences(db: Kysely<Database>, userUuid: string, change: PreferencesChange, site?: string): Promise<MailPreferences | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').select(['email_notice_frequency', 'email_notice_categories']).where('uuid', '=', userUuid).executeTakeFirst();
-    if (!row) return null;
+    const row = await trx.selectFrom('users').select(['site_uuid', 'email_notice_frequency', 'email_notice_categories']).where('uuid', '=', userUuid).executeTakeFirst();
+    if (!row || (site !== undefined && row.site_uuid !== site)) return null;
     const next: MailPreferences = {
       email_notice_frequency: change.email_notice_frequency ?? frequencyOf(row),
       categories: { ...categoriesOf(row), ...change.categories },
@@ -56,9 +54,12 @@ export async function changePreferences(db: Kysely<Database>, userUuid: string, 
   });
 }
 
-/** Switches one category off (the one-click unsubscribe); false when there is no such reader on the site. */
-export async function switchCategoryOff(db: Kysely<Database>, site: string, userUuid: string, category: MailCategory): Promise<boolean> {
-  const user = await db.selectFrom('users').select('site_uuid').where('uuid', '=', userUuid).executeTakeFirst();
-  if (!user || user.site_uuid !== site) return false;
-  return (await changePreferences(db, userUuid, { categories: { [category]: false } })) !== null;
+/**
+ * The one-click unsubscribe (unsubscribe.ts): the token's category off, or for a digest's token the
+ * reader's frequency (every mail: a digest holds several categories); false when there is no such
+ * reader on the token's site.
+ */
+export async function switchOff(db: Kysely<Database>, { site, user, category }: UnsubscribeClaims): Promise<boolean> {
+  const change: PreferencesChange = category === 'digest' ? { email_notice_frequency: 'off' } : { categories: { [category]: false } };
+  return (await changePreferences(db, user, change, site)) !== null;
 }

@@ -9,14 +9,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { EMAIL_PREFERENCES_HASH, type MailCategory } from '../../core/mail/types.ts';
+import type { MailCategory } from '../../core/mail/types.ts';
 import { pageOfContainer } from '../pages/index.ts';
 import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
 import { type DigestItem, storeDigestItems } from './digests.ts';
-import { enqueueMail } from './outbox.ts';
+import { type EnqueuedRow, enqueueMails } from './outbox.ts';
 import { categoriesOf, frequencyOf } from './preferences.ts';
-import { mailLanguage, type MailReason, readerMailText } from './readerMailText.ts';
-import { unsubscribeKey, unsubscribeToken } from './unsubscribe.ts';
+import { clipped, deepLink, mailLanguage, type MailReason, preferencesLink, readerMailText } from './readerMailText.ts';
+import { oneClickHeaders, unsubscribeAddress, unsubscribeKey } from './unsubscribe.ts';
 
 /** Why one reader is mailed about one item. */
 export interface MailIntent {
@@ -55,18 +55,12 @@ const QUOTE_LENGTH = 600;
  * The item's words for a mail: as the reader typed them (stored as typed; the mail's HTML escapes
  * them, so a `<b>` shows as written and is never markup), spaces tidied, cut to QUOTE_LENGTH.
  */
-export function quoted(content: string): string {
-  const text = content.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
-  return text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1).trimEnd()}…` : text;
-}
-
-/** The item's place on its page (the tray's links: `url#vf-<uuid>`). */
-const deepLink = (pageUrl: string, item: string) => `${pageUrl.split('#')[0]}#vf-${item}`;
+const quoted = (content: string) => clipped(content.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim(), QUOTE_LENGTH);
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/** The intents to mail now (readers on immediate) and the digest items to store (readers on hourly or daily). */
-async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<{ now: MailIntent[]; digest: DigestItem[] }> {
+/** The intents to mail now (readers on immediate, with their address) and the digest items to store (readers on hourly or daily). */
+async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<{ now: (MailIntent & { to: string })[]; digest: DigestItem[] }> {
   const uuids = unique(intents.map((i) => i.recipient));
   if (uuids.length === 0) return { now: [], digest: [] };
   const now = Date.now();
@@ -80,10 +74,10 @@ async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<{ 
   const banned = new Set(bans.map((b) => b.user_uuid));
   const ok = new Map(users.filter((u) =>
     u.email_verification_status === 'approved' && u.email.includes('@') && u.erased_at == null && u.deletion_requested_at == null &&
-    !banned.has(u.uuid) && frequencyOf(u) !== 'off').map((u) => [u.uuid, { categories: categoriesOf(u), frequency: frequencyOf(u), site: u.site_uuid }]));
+    !banned.has(u.uuid) && frequencyOf(u) !== 'off').map((u) => [u.uuid, { categories: categoriesOf(u), frequency: frequencyOf(u), site: u.site_uuid, email: u.email }]));
   const wanted = intents.filter((i) => i.recipient !== i.actor && ok.get(i.recipient)?.categories[i.category] === true);
   return {
-    now: wanted.filter((i) => ok.get(i.recipient)!.frequency === 'immediate'),
+    now: wanted.filter((i) => ok.get(i.recipient)!.frequency === 'immediate').map((i) => ({ ...i, to: ok.get(i.recipient)!.email })),
     digest: wanted.filter((i) => ok.get(i.recipient)!.frequency !== 'immediate').map((i) => ({
       site_uuid: ok.get(i.recipient)!.site, user_uuid: i.recipient, category: i.category, reason: i.reason, item_uuid: i.item, actor_uuid: i.actor,
     })),
@@ -101,30 +95,29 @@ async function send(app: FastifyInstance, key: Buffer, publicUrl: string, all: M
       .innerJoin('sites', 'sites.uuid', 'contents.site_uuid')
       .select(['contents.uuid', 'contents.content', 'contents.site_uuid', 'contents.actor_uuid', 'pages.url', 'pages.title', 'pages.lang', 'sites.name as site_name'])
       .where('contents.uuid', 'in', unique(intents.map((i) => i.item))).execute();
+    if (items.length === 0) return; // an item on no page has nowhere to link to
     const itemOf = new Map(items.map((row) => [row.uuid, row]));
-    const people = await app.db.selectFrom('users').select(['uuid', 'name', 'email'])
-      .where('uuid', 'in', unique([...intents.map((i) => i.recipient), ...items.map((row) => row.actor_uuid)])).execute();
-    const personOf = new Map(people.map((u) => [u.uuid, u]));
-    let written = 0;
+    const actors = await app.db.selectFrom('users').select(['uuid', 'name']).where('uuid', 'in', unique(items.map((row) => row.actor_uuid))).execute();
+    const nameOf = new Map(actors.map((u) => [u.uuid, u.name]));
+    const rows: EnqueuedRow[] = [];
     for (const intent of intents) {
       const item = itemOf.get(intent.item);
-      const reader = personOf.get(intent.recipient);
-      if (!item || !reader) continue; // an item on no page has nowhere to link to
+      if (!item) continue;
       const lang = mailLanguage(item.lang);
-      const token = unsubscribeToken(key, { site: item.site_uuid, user: reader.uuid, category: intent.category });
-      const unsubscribe = `${publicUrl}/api/v2/mail/unsubscribe?token=${encodeURIComponent(token)}&lang=${lang}`;
+      const unsubscribe = unsubscribeAddress(key, publicUrl, { site: item.site_uuid, user: intent.recipient, category: intent.category }, lang);
       const { subject, text, html } = readerMailText({
         lang, reason: intent.reason, site: item.site_name, page: item.title || item.url,
-        actor: personOf.get(item.actor_uuid)?.name ?? '', excerpt: quoted(item.content),
-        link: deepLink(item.url, item.uuid), preferences: `${item.url.split('#')[0]}${EMAIL_PREFERENCES_HASH}`, unsubscribe,
+        actor: nameOf.get(item.actor_uuid) ?? '', excerpt: quoted(item.content),
+        link: deepLink(item.url, item.uuid), preferences: preferencesLink(item.url), unsubscribe,
       });
-      const fresh = await enqueueMail(app.db, {
-        site_uuid: item.site_uuid, user_uuid: reader.uuid, category: intent.category,
-        dedupe_key: `${intent.reason}:${intent.item}:${reader.uuid}`,
-        mail: { to: reader.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      rows.push({
+        site_uuid: item.site_uuid, user_uuid: intent.recipient, category: intent.category,
+        dedupe_key: `${intent.reason}:${intent.item}:${intent.recipient}`,
+        mail: { to: intent.to, subject, text, html, headers: oneClickHeaders(unsubscribe) },
       });
-      if (fresh) written++;
     }
+    // One transaction for the lot (a page's followers: a few statements, not one transaction per mail).
+    const written = rows.length ? (await enqueueMails(app.db, rows)).size : 0;
     if (written) app.mailOutbox.kick();
   } catch (error) {
     app.log.error({ err: error }, 'reader mails not written');

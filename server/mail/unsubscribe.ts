@@ -46,3 +46,11 @@ export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeCla
   if (category !== 'digest' && !(MAIL_CATEGORIES as readonly string[]).includes(category ?? '')) return null;
   return { site, user, category: category as UnsubscribeTopic };
 }
+
+/** The one-click address a reader's mail carries: the server's (`publicUrl`), with the token and the mail's language. */
+export function unsubscribeAddress(key: Buffer, publicUrl: string, claims: UnsubscribeClaims, lang: string): string {
+  return `${publicUrl}/api/v2/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, claims))}&lang=${lang}`;
+}
+
+/** RFC 8058's headers for that address. */
+export const oneClickHeaders = (address: string): Record<string, string> => ({ 'List-Unsubscribe': `<${address}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });

@@ -5,7 +5,7 @@
  *   it passes the page's own strict Content-Security-Policy) and a link to the preferences;
  * - `POST /mail/unsubscribe?token=` with `List-Unsubscribe=One-Click` (what a mail client sends, or
  *   the form): switches that category off for that reader (a digest's token: their frequency off,
- *   digests.ts) and answers 200.
+ *   preferences.ts) and answers 200.
  * A forged or altered token is a 400 and changes nothing.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,8 +14,7 @@ import { EMAIL_PREFERENCES_HASH } from '../../core/mail/types.ts';
 import { escapeHtml } from './accountMails.ts';
 import { getSite } from '../engine/sites.ts';
 import { sends, strictObject } from '../routes/schemas.ts';
-import { switchDigestsOff } from './digests.ts';
-import { switchCategoryOff } from './preferences.ts';
+import { switchOff } from './preferences.ts';
 import { MAIL_ACCENT, message } from './readerMailText.ts';
 import { readUnsubscribeToken } from './unsubscribe.ts';
 
@@ -85,10 +84,9 @@ export default async function unsubscribeRoutes(app: FastifyInstance): Promise<v
       const { lang, claims, site } = await read(request);
       if (!claims || !site) return refused(reply, lang);
       if (!/List-Unsubscribe[\s\S]*One-Click/.test(String(request.body ?? ''))) {
-        return send(reply, 400, lang, message(lang, 'page_title'), `<p>${escapeHtml('The request must carry List-Unsubscribe=One-Click (RFC 8058).')}</p>`);
+        return send(reply, 400, lang, message(lang, 'page_title'), `<p>${escapeHtml(message(lang, 'page_not_one_click'))}</p>`);
       }
-      const done = claims.category === 'digest' ? await switchDigestsOff(app.db, claims.site, claims.user) : await switchCategoryOff(app.db, claims.site, claims.user, claims.category);
-      if (!done) return refused(reply, lang);
+      if (!(await switchOff(app.db, claims))) return refused(reply, lang);
       request.log.info({ user: claims.user, category: claims.category }, 'unsubscribed by one click');
       const values = { site: site.name, category: message(lang, `category_${claims.category}`) };
       return send(reply, 200, lang, message(lang, 'page_title'), `<p>${escapeHtml(message(lang, 'page_done', values))}</p>\n${preferencesLink(lang, site.domains[0])}`);

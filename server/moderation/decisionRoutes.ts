@@ -13,7 +13,7 @@ import { answers, type Common, params, strictObject, uuid } from '../routes/sche
 import type { StatementsOfReasonsTable } from '../storage/schema.ts';
 import { shape } from '../engine/schemas.ts';
 import { moderatorOf } from './access.ts';
-import { type Decided, decideMany, undoDecision } from './decisions.ts';
+import { decideMany, undoDecision } from './decisions.ts';
 import { announceDecided } from './live.ts';
 import { decisionResult } from './schemas.ts';
 
@@ -31,12 +31,6 @@ interface DecisionBody extends Common {
 const seenItem = { type: 'object', additionalProperties: false, properties: { uuid, state: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['uuid', 'state'] } as const;
 
 export default async function decisionRoutes(app: FastifyInstance): Promise<void> {
-  /** The authors' mails (docs/notifications.md "Email"): a pick, or a held item approved (a rejection is told by its statement of reasons). */
-  async function mailAuthors(decided: Decided['decided'], decision: Decision, by: string): Promise<void> {
-    if (decision === 'pick') return app.readerMails.picked(decided.filter((d) => d.state === 'visible' && Number(d.before.is_picked) !== 1).map((d) => d.uuid), by);
-    await app.readerMails.approved(decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid), by);
-  }
-
   app.post<{ Body: DecisionBody }>(
     '/moderation/decisions',
     {
@@ -72,9 +66,13 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
         const first = result.conflicts[0]!;
         throw new HttpError(409, first.decided_by ? `Already decided by ${first.decided_by}` : 'Already changed since you saw it', { decided_by: first.decided_by });
       }
-      // An approved item notifies now, as it would have on posting without premoderation.
-      await app.contentNotices.approved(result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid));
-      await mailAuthors(result.decided, decision, user.row.uuid);
+      // An approved item notifies now, as it would have on posting without premoderation, and its
+      // author may be mailed (docs/notifications.md "Email"; a rejection is told by its statement of reasons).
+      const approved = result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid);
+      await app.contentNotices.approved(approved);
+      // A pick's author hears of the pick (one mail), any other approval's of the approval.
+      if (decision === 'pick') await app.readerMails.picked(result.decided.filter((d) => d.state === 'visible' && Number(d.before.is_picked) !== 1).map((d) => d.uuid), user.row.uuid);
+      else await app.readerMails.approved(approved, user.row.uuid);
       return { result: { decided: result.decided.map(({ uuid: id, state, decision_uuid }) => ({ uuid: id, state, decision_uuid })), conflicts: result.conflicts } };
     },
   );

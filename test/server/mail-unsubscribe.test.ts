@@ -94,6 +94,7 @@ describe('one-click unsubscribe', () => {
     assert.match(bad.body, /not valid/);
     const noOneClick = await app.inject({ method: 'POST', url: path, headers: ONE_CLICK, payload: 'something=else' });
     assert.equal(noOneClick.statusCode, 400);
+    assert.match(noOneClick.body, /Die Anfrage muss List-Unsubscribe=One-Click enthalten/, 'why, in the page’s language');
   });
 });
 
