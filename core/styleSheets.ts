@@ -14,3 +14,9 @@ export function sheetFor(css: string): CSSStyleSheet {
   }
   return sheet;
 }
+
+/** Adds `css`'s shared sheet to a shadow root or document, once, after the sheets it has. */
+export function adoptSheet(root: ShadowRoot | Document, css: string): void {
+  const sheet = sheetFor(css);
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}

@@ -5,7 +5,7 @@
  * markup. Each element kind's stylesheets are adopted once by the document, scoped under the
  * tag with CSS nesting (`:host` becomes the tag itself).
  */
-import { sheetFor } from '../styleSheets.ts';
+import { adoptSheet } from '../styleSheets.ts';
 
 export const LEGACY_PARAM = 'forceLegacy';
 
@@ -50,6 +50,5 @@ export function scopeCss(css: string, tag: string): string {
  * after its own, which a Content-Security-Policy does not refuse as it would a `<style>`.
  */
 export function injectLegacyStyles(tag: string, sheets: readonly string[], doc: Document = document): void {
-  const sheet = sheetFor(sheets.map((css) => scopeCss(css, tag)).join('\n'));
-  if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  adoptSheet(doc, sheets.map((css) => scopeCss(css, tag)).join('\n'));
 }

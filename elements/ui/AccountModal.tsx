@@ -5,10 +5,8 @@
  * focus goes to the element marked `data-autofocus`, else the dialog's first control.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Button } from './Button.tsx';
-import { CloseIcon } from './CloseIcon.tsx';
+import { DialogHeader } from './DialogHeader.tsx';
 import { useHost } from './hostEvents.ts';
-import { useT } from './useIntl.ts';
 
 export interface AccountModalProps {
   title: string;
@@ -17,7 +15,6 @@ export interface AccountModalProps {
 }
 
 export function AccountModal({ title, children }: AccountModalProps) {
-  const t = useT();
   const id = useId();
   const host = useHost();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -34,14 +31,7 @@ export function AccountModal({ title, children }: AccountModalProps) {
   return (
     // The close event follows the close button, Escape and `close()` alike.
     <dialog ref={dialog} className="vf-dialog" part="dialog" aria-labelledby={titleId} onClose={() => queueMicrotask(() => host?.remove())}>
-      <div className="vf-dialog__header">
-        <h2 id={titleId} className="vf-dialog__title">
-          {title}
-        </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={close}>
-          <CloseIcon />
-        </Button>
-      </div>
+      <DialogHeader title={title} titleId={titleId} onClose={close} />
       <div className="vf-dialog__body">{children(close)}</div>
     </dialog>
   );

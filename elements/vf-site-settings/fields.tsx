@@ -59,12 +59,16 @@ export function TextField({ label, name, value, onChange, kind = 'text', hint, e
   );
 }
 
-interface SelectProps<V extends string> extends Described {
-  label: string;
+/** One value among `choices`: a drop-down (SelectField) or radio buttons (Choice). */
+interface OneOf<V extends string> extends Described {
   name: string;
   value: V;
   choices: readonly { value: V; label: string }[];
   onChange(value: V): void;
+}
+
+interface SelectProps<V extends string> extends OneOf<V> {
+  label: string;
 }
 
 /** A labelled drop-down, for a choice among many (radio buttons for a few: Choice). */
@@ -99,12 +103,8 @@ export function Switch({ label, name, checked, onChange, hint, error }: SwitchPr
   );
 }
 
-interface ChoiceProps<V extends string> extends Described {
+interface ChoiceProps<V extends string> extends OneOf<V> {
   legend: string;
-  name: string;
-  value: V;
-  choices: readonly { value: V; label: string }[];
-  onChange(value: V): void;
 }
 
 /** Radio buttons in a fieldset whose legend names them. */

@@ -8,33 +8,23 @@
  * loading (a placeholder the form's size), error (Try again), offline (the form disabled, saying
  * why). Its own chunk, with its own constructed sheet (no `<style>` a strict CSP would refuse).
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toApiError } from '../../core/api/errors.ts';
 import { useMailPreferencesQuery, useUpdateMailPreferencesMutation } from '../../core/api/mailPreferences.ts';
 import type { User } from '../../core/api/types.ts';
 import { MAIL_CATEGORIES, MAIL_FREQUENCIES, type MailCategories, type MailFrequency, type MailPreferences } from '../../core/mail/types.ts';
 import { selectIsOnline } from '../../core/network/slice.ts';
-import { sheetFor } from '../../core/styleSheets.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { OfflineNotice } from '../ui/OfflineNotice.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
+import { useAdoptedSheet } from '../ui/useAdoptedSheet.ts';
 import { useT } from '../ui/useIntl.ts';
 import emailSettingsCss from './emailSettings.css';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
 import { useAutoClear } from './useAutoClear.ts';
-
-/** Adopts this panel's sheet into the tray's shadow root (or the document) it renders in. */
-function useEmailSettingsStyles(): (el: Element | null) => void {
-  return useCallback((el: Element | null) => {
-    const root = el?.getRootNode();
-    if (!(root instanceof ShadowRoot || root instanceof Document)) return;
-    const sheet = sheetFor(emailSettingsCss);
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }, []);
-}
 
 /** The server mails confirmed addresses only (docs/notifications.md "Email"). */
 function awaitsConfirmation(user: User): boolean {
@@ -44,7 +34,7 @@ function awaitsConfirmation(user: User): boolean {
 export function EmailSettings({ user }: { user: User }) {
   const t = useT();
   const titleId = `${useId()}-email`;
-  const styles = useEmailSettingsStyles();
+  const styles = useAdoptedSheet(emailSettingsCss);
   const online = useAppSelector(selectIsOnline);
   // Read each time the view shows: a one-click unsubscribe in a mail changes them elsewhere.
   const preferences = useMailPreferencesQuery(user.uuid, { refetchOnMountOrArgChange: true });

@@ -16,12 +16,10 @@ import { selectIsOnline } from '../../core/network/slice.ts';
 import { feedGroups, sectionGroups, type FeedGroupView } from '../../core/notifications/grouping.ts';
 import { useMutedUsers, useNotificationFeed } from '../../core/notifications/useNotificationFeed.ts';
 import { isPrivileged } from '../../core/permissions/rules.ts';
-import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { isLoggedInUser, selectCurrentUser, selectSectionUuid, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
-import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
 import { lazyChunk } from '../ui/lazyChunk.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useNow } from '../ui/useNow.ts';
@@ -29,6 +27,7 @@ import { useT } from '../ui/useIntl.ts';
 import { FeedFilters } from './FeedFilters.tsx';
 import { FeedItem } from './FeedItem.tsx';
 import { useAutoClear } from './useAutoClear.ts';
+import { TrayGuest } from './TrayGuest.tsx';
 
 /** Staff only: its own chunk, so a reader's tray does not carry it. */
 const LazyBroadcastComposer = lazyChunk(() => import('./BroadcastComposer.tsx').then((module) => module.BroadcastComposer), 3);
@@ -49,23 +48,7 @@ export function Feed() {
 
 function FeedGuest() {
   const t = useT();
-  const [loginOpen, setLoginOpen] = useState(false);
-  return (
-    <div className="vf-feed vf-feed--guest" part="feed">
-      <p>{t('base.tray.feed.guest')}</p>
-      <Button
-        variant="primary"
-        onClick={() => {
-          if (!announceLoginRequired('feed')) return;
-          trayActions.loginRequired('feed');
-          setLoginOpen(true);
-        }}
-      >
-        {t('base.tray.login')}
-      </Button>
-      {loginOpen && <LazyLoginDialog open onClose={() => setLoginOpen(false)} />}
-    </div>
-  );
+  return <TrayGuest reason="feed" text={t('base.tray.feed.guest')} className="vf-feed vf-feed--guest" part="feed" />;
 }
 
 /** Same page, other fragment: the browser scrolls to the content without leaving the page. */

@@ -3,22 +3,17 @@
  * whether their email address awaits confirmation (EmailVerificationNotice), what they follow
  * and who follows them (FollowLists; the tray has no separate community view), their data —
  * download, account deletion (DataRights, docs/law.md "Readers' data") — with a Log out button;
- * for a guest, a Log in button that publishes `authentication/required` (site code may swallow it
- * to run its own login) and `tray/login_required`, then opens the shared log in /
- * sign up dialog.
+ * for a guest, a Log in button (TrayGuest, reason `profile`).
  */
-import { useState } from 'react';
 import { useLogoutMutation } from '../../core/api/users.ts';
-import { trayActions } from '../../core/mount/tray.ts';
-import { announceLoginRequired } from '../../core/session/loginEvents.ts';
 import { selectCurrentUser, isLoggedInUser, selectSessionStatus } from '../../core/session/slice.ts';
 import { useAppSelector } from '../../core/store/hooks.ts';
 import { Button } from '../ui/Button.tsx';
-import { LazyLoginDialog } from '../ui/LoginPrompt.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';
 import { lazyChunk } from '../ui/lazyChunk.tsx';
+import { TrayGuest } from './TrayGuest.tsx';
 
 /** A signed-in reader's only: their own chunks, so a guest's tray does not carry them. */
 const LazyProfileEditor = lazyChunk(() => import('./ProfileEditor.tsx').then((module) => module.ProfileEditor), 3);
@@ -30,7 +25,6 @@ export function TrayProfile() {
   const status = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectCurrentUser);
   const [logout, logoutState] = useLogoutMutation();
-  const [loginOpen, setLoginOpen] = useState(false);
 
   if (status !== 'ready') return <Skeleton label={t('base.tray.loading')} />;
 
@@ -56,20 +50,5 @@ export function TrayProfile() {
     );
   }
 
-  return (
-    <div className="vf-tray__profile">
-      <p>{t('base.tray.guest')}</p>
-      <Button
-        variant="primary"
-        onClick={() => {
-          if (!announceLoginRequired('profile')) return;
-          trayActions.loginRequired('profile');
-          setLoginOpen(true);
-        }}
-      >
-        {t('base.tray.login')}
-      </Button>
-      {loginOpen && <LazyLoginDialog open onClose={() => setLoginOpen(false)} />}
-    </div>
-  );
+  return <TrayGuest reason="profile" text={t('base.tray.guest')} className="vf-tray__profile" />;
 }

@@ -3,8 +3,9 @@
  * the real server. A new reader sees the defaults (immediately, every category); changing how often
  * and a category, then Save, says "Saved." and the server keeps them: the view read again (a
  * reload) shows the server's answer. Never sets the categories aside. All of it by keyboard only.
- * An unconfirmed address is told mails go to confirmed ones only; the mails' link opens the view. Then loading, error (Try again),
- * offline, failed save and guest states, each checked with axe, and the text in French and Arabic.
+ * An unconfirmed address is told mails go to confirmed ones only; the mails' link opens the view.
+ * Then loading, error (Try again), offline, failed save and guest states, each checked with axe,
+ * and the text in French and Arabic.
  */
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
@@ -16,12 +17,11 @@ import { wentOffline, wentOnline } from '../../core/network/slice.ts';
 import { selectCurrentUser, userUpdated } from '../../core/session/slice.ts';
 import { getStore } from '../../core/store/index.ts';
 import { bootCore } from './support/boot.ts';
-import { trayIn } from './support/tray.ts';
 import { newReader, testConfig, type Reader } from './support/api.ts';
 import { $, $$, buttonByText, deepActiveElement, shadow, transitionsDone, waitFor } from './support/dom.ts';
 import { logIn, logOut } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
-
+import { trayIn } from './support/tray.ts';
 
 async function serverPreferences(reader: Reader): Promise<MailPreferences> {
   const { apiBase, siteUuid } = testConfig();
@@ -41,12 +41,17 @@ function choice(el: Element, label: string): HTMLInputElement {
 const checkedFrequency = (el: Element) => $$<HTMLInputElement>(el, '[part="email-frequency"] input').find((i) => i.checked)?.value;
 const categories = (el: Element) => $<HTMLFieldSetElement>(el, '[part="email-categories"]')!;
 
-/** The settings view shown anew, its answer read again from the server (what a reload shows). */
-async function reopenSettings(el: Element): Promise<void> {
+/** The settings view shown anew, its answer to be read again from the server (what a reload does). */
+async function showSettingsAgain(el: Element): Promise<void> {
   getStore().dispatch(baseApi.util.resetApiState());
   trayActions.changeTab('feed');
   await waitFor(() => !panel(el), 'settings left');
   trayActions.changeTab('settings');
+}
+
+/** showSettingsAgain, then the form with the server's answer. */
+async function reopenSettings(el: Element): Promise<void> {
+  await showSettingsAgain(el);
   await waitFor(() => form(el), 'settings form');
 }
 
@@ -177,10 +182,7 @@ describe('<vf-tray> settings: email notifications', () => {
     it('loading: a placeholder reserving the form’s place', async () => {
       const held = throttleFetch({ pattern: /\/users\/me\/email-preferences/, method: 'GET' });
       try {
-        getStore().dispatch(baseApi.util.resetApiState());
-        trayActions.changeTab('feed');
-        await waitFor(() => !panel(el), 'settings left');
-        trayActions.changeTab('settings');
+        await showSettingsAgain(el);
         const skeleton = await waitFor(() => panel(el)?.querySelector('.vf-skeleton'), 'skeleton');
         expect(skeleton.getAttribute('aria-label')).to.equal('Loading…');
         expect(skeleton.getBoundingClientRect().height).to.be.greaterThan(200);
@@ -195,10 +197,7 @@ describe('<vf-tray> settings: email notifications', () => {
     it('an error offers Try again, which loads', async () => {
       const failing = throttleFetch({ pattern: /\/users\/me\/email-preferences/, method: 'GET', failures: 1 });
       try {
-        getStore().dispatch(baseApi.util.resetApiState());
-        trayActions.changeTab('feed');
-        await waitFor(() => !panel(el), 'settings left');
-        trayActions.changeTab('settings');
+        await showSettingsAgain(el);
         const alert = await waitFor(() => panel(el)?.querySelector('[part="error"]'), 'error');
         expect(alert.getAttribute('role')).to.equal('alert');
         expect(alert.querySelector('p')!.textContent).to.equal('Your email preferences couldn’t be loaded.');

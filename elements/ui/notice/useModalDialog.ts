@@ -7,7 +7,7 @@
  * no <style> element, so a strict Content-Security-Policy allows it).
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { sheetFor } from '../../../core/styleSheets.ts';
+import { adoptSheet } from '../../../core/styleSheets.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
@@ -17,11 +17,6 @@ function rootOf(node: Node): ShadowRoot | Document {
   return root instanceof ShadowRoot ? root : document;
 }
 
-function adopt(root: ShadowRoot | Document, css: string): void {
-  const sheet = sheetFor(css);
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
-
 export function useModalDialog(css: string) {
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -29,7 +24,7 @@ export function useModalDialog(css: string) {
     const el = dialog.current;
     if (!el) return;
     const root = rootOf(el);
-    adopt(root, css);
+    adoptSheet(root, css);
     const opener = root.activeElement as HTMLElement | null;
     if (!el.open) el.showModal();
     return () => {
