@@ -14,16 +14,13 @@
 // what nginx logs about them is printed.
 // `node --import tsx bench/cluster-load.ts`; its rows are in `npm run bench`.
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { NGINX } from '../scripts/cluster/nginx.ts';
-import { freePort } from '../scripts/cluster/ports.mjs';
 import { postgresBin } from '../scripts/cluster/services.ts';
 import { DEMO_SITE } from '../server/demo/index.ts';
+import { Cluster, storedComments } from '../test/cluster/support.ts';
 import type { Row } from './comments-list.ts';
 import { commentSource, percentile } from './fanout.ts';
 
@@ -42,10 +39,7 @@ const SUSTAINED_SHARE = 0.05;
 const READ_CONNECTIONS = 100;
 /** After the last post: deliveries still arriving keep the processes busy; idle means done (bounded). */
 const DRAIN_LIMIT_MS = 120_000;
-const root = fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ClusterState { processes: Array<{ pid: number; port: number; log: string }>; nginx: { pid: number; port: number }; postgres: { pid: number; url: string } }
 
 /** Why the bench cannot run here (a missing binary), or null. */
 function missing(): string | null {
@@ -57,29 +51,6 @@ function missing(): string | null {
     return (error as Error).message;
   }
   return null;
-}
-
-/** `npm run cluster` with the test servers' limits off (sign-ups, posts) and its state once ready. */
-async function startCluster(port: number, dir: string): Promise<{ child: ChildProcess; state: ClusterState; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster/main.ts', '--port', String(port), '--processes', String(PROCESSES), '--data', dir], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', VF_POST_LIMIT: '0', VF_AUTH_LIMIT_PER_IP: '0', VF_AUTH_LIMIT_PER_EMAIL: '0', VF_PASSWORD_COST: '10' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); // it stops all it started
-    await exited;
-  };
-  const file = join(dir, 'cluster.json');
-  for (let deadline = Date.now() + 180_000; Date.now() < deadline && child.exitCode === null; await sleep(200)) {
-    if (existsSync(file)) return { child, state: JSON.parse(readFileSync(file, 'utf8')) as ClusterState, stop };
-  }
-  await stop();
-  throw new Error(`npm run cluster did not become ready:\n${output}`);
 }
 
 /** A /proc/<pid>/status field in KB (VmHWM: peak resident memory; VmRSS: now). */
@@ -102,18 +73,6 @@ function machineTicks(): { busy: number; all: number } {
 /** A process's children (nginx's workers under its master). */
 const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-
-/** Comments stored in the conversation: acknowledged or not (a post nginx gave up on may still be written). */
-async function storedComments(databaseUrl: string, container: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM contents WHERE container_uuid = $1', [container]);
-    return Number(rows[0]!.n);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Open /ws sockets on a process, from its own /metrics (loopback: no token needed). */
 async function openSockets(port: number): Promise<number> {
@@ -214,20 +173,16 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
   const title = `cluster load: ${thousands(READERS)} readers via nginx over ${PROCESSES} processes (PostgreSQL + Redis), ${postsPerSecond} comments/s + ${thousands(readsPerSecond)} list reads/s, ${SECONDS} s`;
   const why = missing();
   if (why) return [[title, `not run: ${why}`, '']];
-  const dir = mkdtempSync(join(tmpdir(), 'vf-cluster-load-'));
-  chmodSync(dir, 0o755); // PostgreSQL runs as its own user (when this is root) and makes its folder here
-  const port = await freePort();
-  const cluster = await startCluster(port, dir).catch((error: unknown) => {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  });
+  // `npm run cluster` with the test servers' limits off (sign-ups, posts).
+  const cluster = await Cluster.start(PROCESSES, { LOG_LEVEL: 'warn' }, 180_000);
+  const { dir, origin } = cluster;
+  const state = cluster.state();
   let generator: ChildProcess | null = null;
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    const pids = cluster.state.processes.map((p) => p.pid);
+    const pids = state.processes.map((p) => p.pid);
     const { container, write } = await commentSource.open(origin);
     const listUrl = `${origin}/api/comments/${DEMO_SITE.uuid}/${container}/comments?limit=10&reply_limit=2&sorted_by=newest`;
-    const gen = readers(`ws://127.0.0.1:${port}/ws?site_uuid=${DEMO_SITE.uuid}`, container);
+    const gen = readers(cluster.wsUrl, container);
     generator = gen.child;
     const opening = Date.now();
     let ready: number;
@@ -238,17 +193,17 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
       return [[title, `not measured: the readers could not open ${thousands(READERS)} sockets; nginx: ${nginxComplaints(dir) || 'nothing logged'}`, `${thousands(READERS)} open`]];
     }
     const openSeconds = (Date.now() - opening) / 1000;
-    const spread = await Promise.all(cluster.state.processes.map((p) => openSockets(p.port)));
+    const spread = await Promise.all(state.processes.map((p) => openSockets(p.port)));
 
     // Warm-up (JIT, pools, the guest cache's paths) at a tenth of the rates, then the measured window.
     await Promise.all([readAt(listUrl, readsPerSecond / 10, 3), postOnSchedule(origin, write, postsPerSecond / 10, 3)]);
     await drained([...pids, generator.pid!]);
     generator.send('reset');
-    const storedBefore = await storedComments(cluster.state.postgres.url, container);
+    const storedBefore = (await storedComments(cluster, container)).size;
     // Where the 2 cores went in the window: each vf process, nginx's workers, the readers, this process (posts and reads).
-    const cpuPids = [...pids, ...childrenOf(cluster.state.nginx.pid), generator.pid!, process.pid];
+    const cpuPids = [...pids, ...childrenOf(state.nginx.pid), generator.pid!, process.pid];
     const cpuBefore = cpuPids.map(cpuTicks);
-    const postgresBefore = new Map(childrenOf(cluster.state.postgres.pid).map((pid) => [pid, cpuTicks(pid)]));
+    const postgresBefore = new Map(childrenOf(state.postgres.pid).map((pid) => [pid, cpuTicks(pid)]));
     const machineBefore = machineTicks();
     const started = Date.now();
     const [reads, posts] = await Promise.all([
@@ -259,15 +214,15 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
     const drainMs = await drained([...pids, generator.pid!]);
     const cpuSeconds = cpuPids.map((pid, i) => (cpuTicks(pid) - cpuBefore[i]!) / 100);
     // PostgreSQL's backends (one per pooled connection; any opened during the window count whole).
-    const postgresSeconds = sum(childrenOf(cluster.state.postgres.pid).map((pid) => Math.max(0, cpuTicks(pid) - (postgresBefore.get(pid) ?? 0)))) / 100;
+    const postgresSeconds = sum(childrenOf(state.postgres.pid).map((pid) => Math.max(0, cpuTicks(pid) - (postgresBefore.get(pid) ?? 0)))) / 100;
     const machineAfter = machineTicks();
     const machineSeconds = { busy: (machineAfter.busy - machineBefore.busy) / 100, all: (machineAfter.all - machineBefore.all) / 100 };
-    const stillOpen = await Promise.all(cluster.state.processes.map((p) => openSockets(p.port)));
+    const stillOpen = await Promise.all(state.processes.map((p) => openSockets(p.port)));
     generator.send('report');
     const report = await gen.next<{ stamped: number[]; sent: number[]; received: number }>(60_000);
 
     const acknowledged = posts.filter((post) => post.ok).length;
-    const stored = (await storedComments(cluster.state.postgres.url, container)) - storedBefore;
+    const stored = ((await storedComments(cluster, container)).size) - storedBefore;
     const latencies = posts.map((post) => post.ms).sort((a, b) => a - b);
     const expected = stored * ready;
     const lost = expected - report.received;
@@ -277,7 +232,7 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
       [title, `${ready} sockets open in ${openSeconds.toFixed(0)} s, per process ${shownSpread}; ${sum(stillOpen)} still open after`, `${thousands(READERS)} open`],
       ['  live fan-out, comment stored → each reader: p50 / p99', `${percentile(report.stamped, 50)} / ${percentile(report.stamped, 99)} ms`, 'p99 ≤ 500 ms'],
       ['  the same from the post sent (its wait and handling too): p50 / p99', `${percentile(report.sent, 50)} / ${percentile(report.sent, 99)} ms`, ''],
-      [`  deliveries: received of expected (comments stored × sockets open at the start; ${thousands(stored - acknowledged)} stored whose post was not acknowledged)`, `${thousands(report.received)} of ${thousands(expected)}, ${thousands(lost)} lost (${slowClosed(cluster.state.processes.map((p) => p.log))} sockets closed as slow consumers; these readers do not reconnect); ${thousands(Math.round(report.received / (writeSeconds + drainMs / 1000)))} frames/s, last ${(drainMs / 1000).toFixed(1)} s after the posts`, '0 lost'],
+      [`  deliveries: received of expected (comments stored × sockets open at the start; ${thousands(stored - acknowledged)} stored whose post was not acknowledged)`, `${thousands(report.received)} of ${thousands(expected)}, ${thousands(lost)} lost (${slowClosed(state.processes.map((p) => p.log))} sockets closed as slow consumers; these readers do not reconnect); ${thousands(Math.round(report.received / (writeSeconds + drainMs / 1000)))} frames/s, last ${(drainMs / 1000).toFixed(1)} s after the posts`, '0 lost'],
       ['  posting: achieved rate, p50 / p99', `${Math.round(acknowledged / writeSeconds)} of ${postsPerSecond} posts/s (all answered in ${writeSeconds.toFixed(0)} s), ${percentileOf(latencies, 50)} / ${percentileOf(latencies, 99)} ms${acknowledged < posts.length ? `, ${posts.length - acknowledged} failed (the first: ${posts.find((post) => !post.ok)!.error})` : ''}`, 'p99 ≤ 200 ms'],
       [`  list reads (guests, first page, ${READ_CONNECTIONS} connections): achieved rate, p50 / p99`, `${Math.round(reads.requests.average)} of ${thousands(readsPerSecond)} reads/s, ${reads.latency.p50} / ${reads.latency.p99} ms${reads.errors + reads.non2xx > 0 ? `, ${reads.errors + reads.non2xx} errors` : ''}`, ''],
       ['  CPU seconds in the window (to its last delivery): vf processes; nginx; PostgreSQL; readers; posts and reads; the machine busy',
@@ -288,7 +243,6 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
   } finally {
     if (generator && generator.exitCode === null && generator.signalCode === null) generator.kill('SIGTERM');
     await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

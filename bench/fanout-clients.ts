@@ -3,9 +3,9 @@
 // event's delivery latency (arrival − the event's `time`, stamped by the server before its write),
 // and, when the text carries the sender's clock (`sent@<ms>`, see fanout.ts), the time from the
 // send to the arrival (what a chat's reader waits: the request's queue and handling included).
-// Driven over IPC by bench/fanout.ts: { ready } → 'report' → { stamped, sent, received }, the two
-// latencies as histograms (count per millisecond: 10,000 readers × 1,500 messages is too many
-// numbers to pass).
+// Driven over IPC by bench/fanout.ts and bench/cluster-load.ts: { ready } → 'report' →
+// { stamped, sent, received }, the two latencies as histograms (count per millisecond: 10,000
+// readers × 1,500 messages is too many numbers to pass).
 //
 // It speaks RFC 6455 over plain TCP sockets itself rather than through `ws`: on this 2-core
 // machine the generator shares the CPU with the server, and 100,000 frames a second through a

@@ -6,6 +6,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { banDetails, type BanDetails } from './engine/bans.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './storage/databaseUnavailable.ts';
 
+/**
+ * The answer while the database cannot be reached, with Retry-After; deploy/nginx/vf-proxy.conf and
+ * deploy/Caddyfile answer the same when no process can (test/unit/deploy-files.test.ts).
+ */
+export const UNAVAILABLE = { error_status: 503, message: 'The service is briefly unavailable; try again in a few seconds', retry_after: DATABASE_RETRY_AFTER_SECONDS };
+
 /** banned_from_posting (spec §8): refusals with it get the requester's ban details added. */
 const BANNED_FROM_POSTING = 65540;
 
@@ -81,7 +87,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.code(503).send({ error_status: 503, message: 'The service is briefly unavailable; try again in a few seconds', retry_after: DATABASE_RETRY_AFTER_SECONDS });
+      return reply.code(503).send(UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ error_status: 500, message: 'something went wrong' });

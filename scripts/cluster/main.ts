@@ -9,11 +9,10 @@ import { chmodSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startNginx, type NginxService } from './nginx.ts';
 import { freePort } from './ports.mjs';
 import { VfProcess } from './processes.ts';
-import { startPostgres, startRedis, type PostgresService, type RedisService } from './services.ts';
+import { createDatabase, startPostgres, startRedis, type PostgresService, type RedisService } from './services.ts';
 
 const USAGE = 'usage: npm run cluster -- [--port P (8080)] [--processes N (3)] [--data DIR (a new temporary folder)]';
 
@@ -79,7 +78,7 @@ async function main(): Promise<void> {
   let databaseUrl = '';
   try {
     postgres = startPostgres(join(dir, 'postgres'), await freePort());
-    databaseUrl = await createDatabase(postgres.url, 'vf');
+    databaseUrl = await createDatabase(postgres.url, 'vf'); // the vf processes' own, apart from the `postgres` one
     redis = await startRedis();
     const env = {
       DATABASE_URL: databaseUrl,
@@ -109,20 +108,6 @@ async function main(): Promise<void> {
     `Demo pages through the proxy: ${origin}/demo/`,
     'Ctrl-C stops everything.',
   ].join('\n'));
-}
-
-/** A database `name` in the cluster (the vf processes' own, apart from the `postgres` one). */
-async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 await main();

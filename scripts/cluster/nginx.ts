@@ -3,11 +3,12 @@
  * (deploy/nginx/vf-proxy.conf and vf-upstream.conf, included as they are: docs/production.md), on
  * 127.0.0.1:`port`, everything it writes inside `dir`. For `npm run cluster` and the proxy tests.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './services.ts';
 
 const DEPLOY = resolve(fileURLToPath(new URL('../../deploy/nginx', import.meta.url)));
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
@@ -75,28 +76,28 @@ export async function startNginx(options: NginxOptions): Promise<NginxService> {
   const checked = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
   if (checked.status !== 0) throw new Error(`nginx -t:\n${checked.stderr}`);
   const child = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  };
+  const stop = () => stopChild(child);
   const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) break;
-    if ((await status(`${origin}/healthz`)) === 200) return { pid: child.pid!, port, origin, stop };
-    await new Promise((done) => setTimeout(done, 50));
-  }
+  if (await untilAnswers(`${origin}/healthz`, child, 10_000, 50)) return { pid: child.pid!, port, origin, stop };
   await stop();
   throw new Error(`nginx did not answer on ${origin}:\n${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`);
 }
 
 /** A GET's status, or 0 when nothing answered. */
-export function status(url: string): Promise<number> {
+function status(url: string): Promise<number> {
   return new Promise((done) => {
     request(url, { agent: false }, (response) => {
       response.resume();
       done(response.statusCode ?? 0);
     }).on('error', () => done(0)).end();
   });
+}
+
+/** Polls `url` every `everyMs` until it answers 200 (true), or `child` exits or `timeoutMs` passes (false). */
+export async function untilAnswers(url: string, child: ChildProcess, timeoutMs: number, everyMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline && child.exitCode === null && child.signalCode === null;) {
+    if ((await status(url)) === 200) return true;
+    await new Promise((done) => setTimeout(done, everyMs));
+  }
+  return false;
 }

@@ -10,8 +10,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { status } from './nginx.ts';
+import { untilAnswers } from './nginx.ts';
 import { PRODUCTION_ENV, PRODUCTION_FLAGS } from './serveCommand.mjs';
+import { stopChild } from './services.ts';
 
 export const BUILT_SERVER = resolve(fileURLToPath(new URL('../../dist/server/main.js', import.meta.url)));
 /** systemd's RestartSec in deploy/systemd/vf@.service. */
@@ -58,24 +59,15 @@ export class VfProcess {
         if (!this.stopping) this.start().catch((error: unknown) => console.error(`vf process ${this.index}: ${(error as Error).message}`));
       }, RESTART_DELAY_MS);
     });
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-      if ((await status(`http://127.0.0.1:${this.port}/readyz`)) === 200) {
-        this.onStart();
-        return;
-      }
-      await new Promise((done) => setTimeout(done, 100));
+    if (!(await untilAnswers(`http://127.0.0.1:${this.port}/readyz`, child, READY_TIMEOUT_MS, 100))) {
+      throw new Error(`vf process ${this.index} (port ${this.port}) did not become ready: see ${this.log}`);
     }
-    throw new Error(`vf process ${this.index} (port ${this.port}) did not become ready: see ${this.log}`);
+    this.onStart();
   }
 
   /** Stops it for good (SIGTERM: it drains), and waits for its exit. */
   async stop(): Promise<void> {
     this.stopping = true;
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    if (this.child) await stopChild(this.child);
   }
 }

@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './ports.mjs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,37 +72,51 @@ export interface PostgresService {
   pid(): number;
   /** Stops it (fast: sessions are ended). */
   stop(): void;
-  /** Stops it, as an operator's restart does, and starts it again on the same port and data. */
-  restart(): void;
 }
 
+/** Runs as the postgres user when this is root (initdb refuses root). */
+const asPostgres = () => (process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : []);
+
 /**
- * A new PostgreSQL cluster in `dir` (created; owned by the postgres user when run as root, as
- * initdb refuses root), listening on 127.0.0.1:`port` only, fsync off (throw-away data).
+ * The commands ([file, ...args]) that start and stop the PostgreSQL cluster in `dir` on
+ * 127.0.0.1:`port`, fsync off (throw-away data): startPostgres runs them, and so does a test that
+ * restarts the cluster's PostgreSQL from outside (test/cluster/faults.test.ts).
  */
-export function startPostgres(dir: string, port: number, maxConnections = 200): PostgresService {
-  const bin = postgresBin();
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  mkdirSync(dir, { recursive: true });
-  if (asPostgres.length) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'])), Number(execFileSync('id', ['-g', 'postgres'])));
-  const run = (command: string, args: string[]) => {
-    const [file, ...rest] = [...asPostgres, join(bin, command), ...args];
-    execFileSync(file!, rest, { stdio: 'pipe' });
-  };
-  run('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust']);
+export function postgresControl(dir: string, port: number, maxConnections = 200): { start: string[]; stop: string[] } {
+  const pgCtl = [...asPostgres(), join(postgresBin(), 'pg_ctl'), '-D', dir];
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`;
-  const start = () => run('pg_ctl', ['-D', dir, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
-  const stop = () => run('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
-  start();
+  return { start: [...pgCtl, '-l', join(dir, 'log'), '-o', options, '-w', 'start'], stop: [...pgCtl, '-m', 'fast', '-w', 'stop'] };
+}
+
+const run = ([file, ...args]: string[]) => void execFileSync(file!, args, { stdio: 'pipe' });
+
+/** A new PostgreSQL cluster in `dir` (created; owned by the postgres user when run as root), listening on 127.0.0.1:`port` only. */
+export function startPostgres(dir: string, port: number, maxConnections = 200): PostgresService {
+  const initdb = join(postgresBin(), 'initdb');
+  mkdirSync(dir, { recursive: true });
+  if (asPostgres().length) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'])), Number(execFileSync('id', ['-g', 'postgres'])));
+  run([...asPostgres(), initdb, '-D', dir, '-U', 'postgres', '--auth=trust']);
+  const control = postgresControl(dir, port, maxConnections);
+  run(control.start);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
     pid: () => Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]),
-    stop,
-    restart() {
-      stop();
-      start();
-    },
+    stop: () => run(control.stop),
   };
+}
+
+/** Creates the database `name` on `adminUrl`'s server; its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -4,7 +4,7 @@
  * connection of its own, in one step (one read transaction: a consistent snapshot that the
  * server's commits cannot restart), then checked (integrity_check, foreign_key_check).
  * PostgreSQL: `pg_dump --format=custom` (a consistent snapshot). Written to `<file>.partial`,
- * renamed when complete, readable by its owner only. Also what restore.ts shares: which engine a file came from, finding pg_dump/pg_restore and their connection.
+ * renamed when complete, readable by its owner only. Also what restore.ts shares: the arguments, which engine a file came from, finding pg_dump/pg_restore and their connection.
  */
 import type Sqlite from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
@@ -132,21 +132,22 @@ function backupPostgres(databaseUrl: string, partial: string): number {
   return tables.length;
 }
 
-function readOptions(args: string[]): { file: string; force: boolean } {
+/** `<file> [--<flag>]`, as backup and restore take them: the file's absolute path and whether the flag is given; a usage refusal (exit code 2) otherwise. */
+export function readFileArguments(args: string[], flag: string, usage: string): { file: string; flagged: boolean } {
   let parsed;
   try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { force: { type: 'boolean' } } });
+    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { [flag]: { type: 'boolean' } } });
   } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
+    throw new Refusal(`${(error as Error).message}\n${usage}`, 2);
   }
-  if (parsed.positionals.length !== 1 || !parsed.positionals[0]!.trim()) throw new Refusal(`name one backup file\n${USAGE}`, 2);
-  return { file: resolve(parsed.positionals[0]!.trim()), force: parsed.values.force === true };
+  if (parsed.positionals.length !== 1 || !parsed.positionals[0]!.trim()) throw new Refusal(`name one backup file\n${usage}`, 2);
+  return { file: resolve(parsed.positionals[0]!.trim()), flagged: parsed.values[flag] === true };
 }
 
 /** Runs the command on `args`; answers the exit code. */
 export function run(args: string[]): Promise<number> {
   return runTool('admin backup', async () => {
-    const { file, force } = readOptions(args);
+    const { file, flagged: force } = readFileArguments(args, 'force', USAGE);
     const config = loadConfig();
     if (!existsSync(dirname(file))) throw new Refusal(`The folder ${dirname(file)} does not exist.`);
     if (existsSync(file) && !force) throw new Refusal(`${file} exists: name another file, or add --force to replace it.`);

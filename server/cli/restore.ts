@@ -12,32 +12,20 @@
 import type Sqlite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { basename, dirname, join } from 'node:path';
 import type * as Pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { loadPackage } from '../lazyPackage.ts';
 import { migrateToLatest, openDatabase } from '../storage/engine.ts';
 import { migrationProvider } from '../storage/migrations/index.ts';
 import type { Database } from '../storage/schema.ts';
-import { checkSqlite, dumpTables, ENGINE_NAMES, engineOfFile, pgConnection, runPgTool, sqliteTables } from './backup.ts';
+import { checkSqlite, dumpTables, ENGINE_NAMES, engineOfFile, pgConnection, readFileArguments, runPgTool, sqliteTables } from './backup.ts';
 import { Refusal, runTool } from './command.ts';
 import { confirm } from './confirm.ts';
 
 const USAGE = 'usage: npm run admin -- restore <file> [--yes]';
 /** The tables whose rows the check counts after a restore. */
 const CORE_TABLES = ['sites', 'users', 'containers', 'contents', 'events'] as const;
-
-function readOptions(args: string[]): { file: string; yes: boolean } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { yes: { type: 'boolean' } } });
-  } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
-  }
-  if (parsed.positionals.length !== 1 || !parsed.positionals[0]!.trim()) throw new Refusal(`name one backup file\n${USAGE}`, 2);
-  return { file: resolve(parsed.positionals[0]!.trim()), yes: parsed.values.yes === true };
-}
 
 async function confirmed(yes: boolean, target: string, file: string): Promise<void> {
   if (yes || (await confirm(`Replace the database ${target} with the backup ${file}? What was written since that backup is lost. Type yes to restore: `))) return;
@@ -139,7 +127,7 @@ async function bringUpToDate(db: Kysely<Database>, engine: 'sqlite' | 'postgres'
 /** Runs the command on `args`; answers the exit code. */
 export function run(args: string[]): Promise<number> {
   return runTool('admin restore', async () => {
-    const { file, yes } = readOptions(args);
+    const { file, flagged: yes } = readFileArguments(args, 'yes', USAGE);
     const config = loadConfig();
     const engine = engineOfFile(file);
     if (!engine) throw new Refusal(`${file} is not a vf backup (neither a SQLite database nor a pg_dump custom-format file); nothing changed.`);

@@ -25,8 +25,6 @@ import type { Duplex } from 'node:stream';
 
 /** RFC 6455 §7.4 / IANA: the server is restarting; the client may reconnect (after a back-off). */
 export const SERVICE_RESTART = 1012;
-/** How often draining looks whether the last connection has closed. */
-const DRAIN_POLL_MS = 100;
 /**
  * When draining closes the kept-alive connections still idle: longer than a proxy keeps an idle
  * upstream connection (4 s: `keepalive_timeout` in deploy/nginx/vf-upstream.conf), so the proxy has
@@ -52,15 +50,6 @@ function refuseUpgrades(app: FastifyInstance): void {
   });
 }
 
-/** Resolves when the HTTP server has no connection left (websockets included). */
-async function connectionsClosed(app: FastifyInstance): Promise<void> {
-  for (;;) {
-    const open = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count ?? 0)));
-    if (open === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
-  }
-}
-
 /** Closes the app on the first SIGTERM or SIGINT (a second SIGINT ends the process at once). */
 export function shutdownOnSignals(app: FastifyInstance, drainSeconds: number, behindProxy: boolean): void {
   let draining = false;
@@ -80,12 +69,13 @@ export function shutdownOnSignals(app: FastifyInstance, drainSeconds: number, be
       process.exit(1);
     }, drainSeconds * 1000).unref();
     // net.Server's close, not http.Server's: that one would also close idle kept-alive connections,
-    // which a proxy may be sending a request on at this very moment.
-    Server.prototype.close.call(app.server);
+    // which a proxy may be sending a request on at this very moment. It calls back once no
+    // connection is left (websockets included).
+    const connectionsClosed = new Promise<void>((resolve) => Server.prototype.close.call(app.server, () => resolve()));
     refuseUpgrades(app);
     closeSocketsForRestart.call(app, () => {});
     const idleClose = setTimeout(() => app.server.closeIdleConnections(), behindProxy ? IDLE_CLOSE_MS : 0);
-    connectionsClosed(app)
+    connectionsClosed
       .then(() => {
         clearTimeout(idleClose);
         return app.close();

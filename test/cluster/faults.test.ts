@@ -9,13 +9,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { postgresBin, startRedis, type RedisService } from '../../scripts/cluster/services.ts';
+import { postgresControl, startRedis, type RedisService } from '../../scripts/cluster/services.ts';
 import { audit, Reader } from './reader.ts';
-import { type Answer, account, Cluster, describeFailures, latestSeq, newContainer, postComment, readyz, Recorder, storedComments, until, Writers,  } from './support.ts';
+import { type Answer, account, Cluster, describeFailures, latestSeq, newContainer, postComment, readyz, Recorder, storedComments, until, Writers } from './support.ts';
 
 /** Readers through nginx (the rolling-restart test has the 200), and two writers: 5 posts/s. */
 const READERS = 60;
@@ -25,21 +23,9 @@ const REDIS_OUTAGE_MS = 10_000;
 /** The issue's bound: live updates again within 5 s of a fault's end. */
 const LIVE_AGAIN_MS = 5000;
 
-const run = promisify(execFile);
-
-/** pg_ctl on the cluster's PostgreSQL, as the postgres user when root (as scripts/cluster/services.ts runs it). */
-async function pgCtl(dir: string, args: string[]): Promise<void> {
-  const command = [...(process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : []), join(postgresBin(), 'pg_ctl'), '-D', dir, ...args];
-  await run(command[0]!, command.slice(1));
-}
-
-/** The postmaster's own options (postmaster.opts, less -D), to start it again exactly as it ran. */
-function postmasterOptions(dir: string): string {
-  const words = [...readFileSync(join(dir, 'postmaster.opts'), 'utf8').matchAll(/"([^"]*)"/g)].map((match) => match[1]!);
-  const at = words.indexOf('-D');
-  if (at >= 0) words.splice(at, 2);
-  return words.join(' ');
-}
+const execute = promisify(execFile);
+/** A command of postgresControl, run without blocking the readers and writers meanwhile. */
+const runCommand = ([file, ...args]: string[]) => execute(file!, args);
 
 const gone = (pid: number) => {
   try {
@@ -125,14 +111,14 @@ test('faults behind nginx: kill -9, Redis away 10 s, PostgreSQL restarted — cl
     await fault('PostgreSQL restarted', async () => {
       // Stopped, then started, as `pg_ctl restart` does; in two steps, so that /readyz can be seen
       // naming the database in between (a restart takes under a second).
-      const { dir } = cluster.state().postgres;
-      const options = postmasterOptions(dir);
+      const { dir, port } = cluster.state().postgres;
+      const control = postgresControl(dir, port); // as scripts/cluster/services.ts started it
       const stopped = Date.now();
-      await pgCtl(dir, ['-m', 'fast', '-w', 'stop']);
+      await runCommand(control.stop);
       await until(async () => (await Promise.all(ports().map(readyz))).every((r) => r.status === 503 && r.failed.includes('database')), 15_000,
         '/readyz on every process naming the database', 100);
       readyzSeen.push(`PostgreSQL down: every process answered 503 naming ${JSON.stringify((await readyz(ports()[0]!)).failed)} after ${Date.now() - stopped} ms`);
-      await pgCtl(dir, ['-l', join(dir, 'log'), '-o', options, '-w', 'start']);
+      await runCommand(control.start);
     });
 
     await writers.stop();

@@ -9,7 +9,7 @@ import { backoffDelay } from '../../core/realtime/backoff.ts';
 import { EventSequencer, type Step } from '../../core/realtime/sequencer.ts';
 import { subscribeFrame } from '../server/realtime-client.ts';
 import { callApi } from '../support/callApi.ts';
-import { type Cluster, latestSeq, type Recorder, SITE, until } from './support.ts';
+import { type Cluster, type Recorder, SITE, until } from './support.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**

@@ -13,6 +13,7 @@ import type { EventsPage } from '../../core/api/types.ts';
 import { freePort } from '../../scripts/cluster/ports.mjs';
 import { DEMO_SITE } from '../../server/demo/index.ts';
 import { callApi } from '../support/callApi.ts';
+import { TEST_SERVER_ENV } from '../support/serve.mjs';
 
 export const SITE = DEMO_SITE.uuid;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,14 +35,10 @@ export interface ClusterState {
   redis: { pid: number; port: number; url: string };
 }
 
-/** The test environment the cluster's processes inherit (as test/support/serve.mjs sets it). */
+/** The test environment the cluster's processes inherit: test/support/serve.mjs's. */
 const TEST_ENV = {
+  ...TEST_SERVER_ENV,
   LOG_LEVEL: 'info', // the drain's lines ("shutting down", "shut down" and how long) explain a failure
-
-  VF_PASSWORD_COST: '10',
-  VF_AUTH_LIMIT_PER_IP: '0',
-  VF_AUTH_LIMIT_PER_EMAIL: '0',
-  VF_POST_LIMIT: '0',
 };
 
 export class Cluster {
@@ -53,12 +50,15 @@ export class Cluster {
     this.wsUrl = `ws://127.0.0.1:${port}/ws?site_uuid=${SITE}`;
   }
 
-  /** `npm run cluster -- --port <free> --processes <n> --data <new folder>`; resolves once cluster.json is written. */
-  static async start(processes = 3): Promise<Cluster> {
+  /**
+   * `npm run cluster -- --port <free> --processes <n> --data <new folder>`, `env` on top of the
+   * test environment; resolves once cluster.json is written.
+   */
+  static async start(processes = 3, env: Record<string, string> = {}, readyWithinMs = 120_000): Promise<Cluster> {
     const dir = mkdtempSync(join(tmpdir(), 'vf-cluster-test-'));
     const port = await freePort();
     const args = ['--import', 'tsx', 'scripts/cluster/main.ts', '--port', String(port), '--processes', String(processes), '--data', dir];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...TEST_ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...TEST_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
     // A test process that dies before stop() must not leave the cluster running: it stops it all.
@@ -66,8 +66,13 @@ export class Cluster {
     process.once('exit', stopWithParent);
     child.once('exit', () => process.removeListener('exit', stopWithParent));
     const cluster = new Cluster(child, dir, port, () => output);
-    await until(() => existsSync(join(dir, 'cluster.json')) || child.exitCode !== null, 120_000, 'the cluster to write cluster.json', 100);
-    if (child.exitCode !== null) throw new Error(`npm run cluster exited ${child.exitCode}:\n${output}`);
+    try {
+      await until(() => existsSync(join(dir, 'cluster.json')) || child.exitCode !== null, readyWithinMs, 'the cluster to write cluster.json', 100);
+      if (child.exitCode !== null) throw new Error(`npm run cluster exited ${child.exitCode}:\n${output}`);
+    } catch (error) {
+      await cluster.stop(true);
+      throw error;
+    }
     return cluster;
   }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../scripts/cluster/ports.mjs';
-import { startPostgres as startPostgresCluster, startRedis as startRedisService } from '../../scripts/cluster/services.ts';
+import { createDatabase, startPostgres as startPostgresCluster, startRedis as startRedisService } from '../../scripts/cluster/services.ts';
 
 export interface Service {
   url: string;
@@ -37,14 +37,8 @@ export async function startPostgres(): Promise<Service> {
 
 async function freshDatabase(adminUrl: string, after: () => Promise<void>): Promise<Service> {
   const name = `vf_mp_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: await createDatabase(adminUrl, name),
     async stop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -3,7 +3,8 @@ export { freePort } from "../../scripts/cluster/ports.mjs";
 export interface RunningServer {
   origin: string; dataDir: string; pid: number; output(): string; exited: Promise<{ code: number | null; signal: string | null }>; stop(): Promise<void>;
 }
-export { PRODUCTION_ENV, PRODUCTION_FLAGS } from "../../scripts/cluster/serveCommand.mjs";
+/** The limits off and the lowest password cost, as every test server runs. */
+export const TEST_SERVER_ENV: Record<string, string>;
 /**
  * `host`: the HOST to listen on (default 127.0.0.1; 0.0.0.0 is reached through 127.0.0.1).
  * `built`: run the production build (`dist/server/main.js`, `npm run build` first) instead of server/main.ts through tsx.

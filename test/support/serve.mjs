@@ -12,8 +12,23 @@ import { PRODUCTION_ENV, PRODUCTION_FLAGS } from '../../scripts/cluster/serveCom
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export { PRODUCTION_ENV, PRODUCTION_FLAGS };
 export { freePort };
+
+/**
+ * What every test server runs with (and `npm run cluster`'s processes under test: test/cluster,
+ * bench/cluster-load.ts). Every test reader signs up and logs in from 127.0.0.1, the moderators of
+ * a run many times: the auth limits are off here (test/server covers them). Tests post many
+ * comments at once: the posting limit (docs/server.md) is off too. Every browser test's guest sends
+ * its notices of illegal content from 127.0.0.1 too. Every test reader's password is hashed at the
+ * lowest cost (docs/server.md VF_PASSWORD_COST).
+ */
+export const TEST_SERVER_ENV = {
+  VF_AUTH_LIMIT_PER_IP: '0',
+  VF_AUTH_LIMIT_PER_EMAIL: '0',
+  VF_POST_LIMIT: '0',
+  VF_NOTICE_LIMIT: '0',
+  VF_PASSWORD_COST: '10',
+};
 
 /** @returns {Promise<{ origin: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>} */
 /**
@@ -30,17 +45,7 @@ export async function startServer({ env = {}, host = '127.0.0.1', timeoutMs = 30
     // server suite, not for these whole-server runs.
     env: {
       ...process.env, ...(built ? PRODUCTION_ENV : {}), PORT: String(port), HOST: host, VF_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      DATABASE_URL: '', REDIS_URL: '',
-      // Every test reader signs up and logs in from 127.0.0.1, the moderators of a run many times:
-      // the auth limits are off here (test/server covers them).
-      VF_AUTH_LIMIT_PER_IP: '0',
-      VF_AUTH_LIMIT_PER_EMAIL: '0',
-      // Tests post many comments at once: the posting limit (docs/server.md) is off here too.
-      VF_POST_LIMIT: '0',
-      // Every browser test's guest sends its notices of illegal content from 127.0.0.1 too.
-      VF_NOTICE_LIMIT: '0',
-      // Every test reader's password is hashed at the lowest cost (docs/server.md VF_PASSWORD_COST).
-      VF_PASSWORD_COST: '10', ...env,
+      DATABASE_URL: '', REDIS_URL: '', ...TEST_SERVER_ENV, ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

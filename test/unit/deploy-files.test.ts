@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { PRODUCTION_ENV, PRODUCTION_FLAGS } from '../../scripts/cluster/serveCommand.mjs';
 import { DEFAULT_DRAIN_SECONDS } from '../../server/config.ts';
+import { UNAVAILABLE } from '../../server/errors.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const PRODUCTION_DOC = read('docs/production.md');
@@ -118,6 +119,14 @@ describe('deploy/nginx and deploy/Caddyfile', () => {
     assert.deepEqual(ports(proxyLine, /127\.0\.0\.1:(\d+)/g), nginxPorts);
     const enable = /^systemctl enable vf\.target (.+)$/m.exec(PRODUCTION_DOC)?.[1] ?? '';
     assert.deepEqual(ports(enable, /vf@(\d+)/g), nginxPorts);
+  });
+
+  it("nginx and Caddy answer as vf does while no process can: vf's 503 and its Retry-After", () => {
+    const proxy = read('deploy/nginx/vf-proxy.conf');
+    assert.ok(proxy.includes(`return 503 '${JSON.stringify(UNAVAILABLE)}';`), 'vf-proxy.conf answers server/errors.ts UNAVAILABLE');
+    assert.match(proxy, new RegExp(`add_header Retry-After ${UNAVAILABLE.retry_after} always;`));
+    assert.ok(caddy.includes(`respond \`${JSON.stringify(UNAVAILABLE)}\` 503`), 'the Caddyfile answers server/errors.ts UNAVAILABLE');
+    assert.match(caddy, new RegExp(`header Retry-After ${UNAVAILABLE.retry_after}\n`));
   });
 
   it('the Caddyfile checks /readyz, balances and holds a request while a process restarts', (t) => {
