@@ -1,12 +1,13 @@
 // A daily digest run (issue 46, docs/notifications.md "Email", docs/mail.md "Delivery"): 100,000
 // readers with verified addresses set to daily, each with one pending digest item (a comment on a
 // demo page) from yesterday, written straight into the database (the seed is not measured). The
-// built server (test/support/serve.mjs, `built`: what `npm start` runs; `npm run build` first) is then started on that database with SMTP_URL at a real
-// SMTP server in this process (test/server/smtpSink.ts): its digest schedule runs what is due as
-// it starts, as a server does at a site's digest hour, and its dispatcher sends. Measured from the
-// server's start: until every digest is in the outbox, and until the SMTP server has received
-// all of them; mails/s handed to SMTP; the server process's peak RSS (VmHWM). Aims: ≥ 500 mails/s,
-// < 300 MB. SQLite, and PostgreSQL when DATABASE_URL is set.
+// built server (test/support/serve.mjs, `built`: what `npm start` runs; `npm run build` first) is
+// then started on that database with SMTP_URL at a real SMTP server in this process
+// (test/server/smtpSink.ts): its digest schedule runs what is due as it starts, as a server does
+// at a site's digest hour, and its dispatcher sends. Measured from the server's start: until every
+// digest is in the outbox, and until the SMTP server has received all of them; mails/s handed to
+// SMTP; the server process's peak RSS (VmHWM). Aims: ≥ 500 mails/s, < 300 MB. SQLite, and
+// PostgreSQL when DATABASE_URL is set.
 // `node --import tsx bench/digest-mail.ts` (VF_BENCH_DIGEST_READERS=10000 for a quicker run;
 // VF_BENCH_NODE_OPTIONS adds Node options to the server's, e.g. `--require <a profiler>`);
 // its rows are in `npm run bench`.

@@ -26,7 +26,7 @@ const SITE = DEMO_SITE.uuid;
 
 /** The value at percentile `p` of sorted values (nearest rank). */
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** `count` calls, `concurrency` at a time. */
 async function inParallel<T>(count: number, concurrency: number, one: (i: number) => Promise<T>): Promise<T[]> {
@@ -88,17 +88,17 @@ async function replyMailRows(engine: Engine): Promise<Row[]> {
     while ([...acknowledged.keys()].some((to) => !received.has(to)) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
 
     const latencies = [...acknowledged].filter(([to]) => received.has(to)).map(([to, at]) => received.get(to)! - at).sort((a, b) => a - b);
-    const early = latencies.filter((ms) => ms < 0).length;
+    const early = latencies.filter((latency) => latency < 0).length;
     const p99 = percentile(latencies, 99);
     const arrived = latencies.length;
     const met = arrived === READERS && p99 <= AIM_MS;
     answers.sort((a, b) => a - b);
     return [
       [`reply → its mail at the SMTP server (${engine.name}, ${PER_SECOND} replies/s for ${postingSeconds.toFixed(0)} s, readers on immediate): p50 / p95 / p99 / max`,
-        `${seconds(percentile(latencies, 50))} / ${seconds(percentile(latencies, 95))} / ${seconds(p99)} / ${seconds(latencies.at(-1) ?? NaN)}`,
-        `p99 ≤ 5 s: ${met ? 'yes' : 'NO'}`],
+        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(p99)} / ${ms(latencies.at(-1) ?? NaN)}`,
+        `p99 ≤ ${AIM_MS / 1000} s: ${met ? 'yes' : 'NO'}`],
       ['  mails arrived', `${arrived} of ${READERS}${failed ? `, ${failed} replies failed` : ''}${early ? `, ${early} before the reply's answer` : ''}`, 'all'],
-      ['  the replies\' own answers p50 / p99', `${Math.round(percentile(answers, 50))} ms / ${Math.round(percentile(answers, 99))} ms`, ''],
+      ['  the replies\' own answers p50 / p99', `${ms(percentile(answers, 50))} / ${ms(percentile(answers, 99))}`, ''],
     ];
   } finally {
     await server.stop();

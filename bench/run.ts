@@ -82,8 +82,8 @@ rows.push(...(await postsListRows()));
 // Realtime fan-out (bench/fanout.ts): its own servers, after the one above has stopped.
 rows.push(...(await fanoutRows()));
 // The production shape under load (bench/cluster-load.ts): `npm run cluster` (PostgreSQL, Redis, 3
-// processes, nginx), 10,000 readers, 200 comments/s and 2,000 list reads/s through nginx; a row
-// saying why instead when nginx, PostgreSQL or Redis is not installed.
+// processes, nginx), 10,000 readers, 200 comments/s and 2,000 list reads/s through nginx, then a
+// twentieth of those rates; a row saying why instead when nginx, PostgreSQL or Redis is not installed.
 rows.push(...(await clusterLoadRows()));
 // An editor's live-blog post to 10,000 subscribers (bench/liveblog.ts), the same way.
 rows.push(...(await liveblogFanoutRows()));

@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import type { AuthResult, Comment, ContainerWithPage } from '../../core/api/types.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/demo/index.ts';
 import { openDatabase } from '../../server/storage/engine.ts';
+import { callApi } from '../support/callApi.ts';
 import { freePort } from '../support/serve.mjs';
 import { type ClosableSmtpSink, openSmtpSink, type ReceivedMail } from '../server/smtpSink.ts';
 import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
@@ -29,21 +30,14 @@ let sink: ClosableSmtpSink;
 const options = { port: 0, env: {} as Record<string, string> };
 before(async () => {
   sink = await openSmtpSink();
-  options.port = (await freePort()) as number;
+  options.port = await freePort();
   Object.assign(options.env, { SMTP_URL: sink.url, VF_PUBLIC_URL: `http://127.0.0.1:${options.port}` });
 });
 after(() => sink?.close());
 
-async function call<T>(method: string, path: string, token?: string, body?: object): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { ...(method === 'GET' ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: method === 'GET' ? undefined : JSON.stringify({ ...body, section: SITE }),
-  });
-  const json = (await response.json()) as { result: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
-  return json.result;
-}
+/** One API call to the server; a body also names the demo site. */
+const call = <T>(method: string, path: string, token?: string, body?: object): Promise<T> =>
+  callApi<T>(server.origin, method, path, method === 'GET' ? undefined : { ...body, section: SITE }, token);
 
 const PASSWORD = 'correct horse battery';
 const addressOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;

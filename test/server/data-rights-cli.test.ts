@@ -15,7 +15,6 @@ import { startServer, type RunningServer } from '../support/serve.mjs';
 import { freshPostgres, usingPostgres } from './helpers.ts';
 import { runAdminCli } from './support/adminCli.ts';
 
-
 const SITE = DEMO_SITE.uuid;
 const cleanups: (() => Promise<void>)[] = [];
 let server: RunningServer;
