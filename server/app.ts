@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_PASSWORD_COST, setPasswordCost } from './auth/passwords.ts';
 import { DEFAULT_NOTICE_LIMIT, DEFAULT_POST_LIMIT, SlidingWindowLimiter } from './plugins/rateLimit.ts';
-import { type Config, DEFAULT_PUSH_HOSTS } from './config.ts';
+import { type Config, DEFAULT_PUSH_HOSTS, publicOrigin } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
@@ -151,7 +151,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(moderationQueueNotice);
   app.register(contentNotices);
   app.register(legalPlugin, { dataDir: config.dataDir });
-  app.register(readerMails, { jwtSecret: config.jwtSecret, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
+  app.register(readerMails, { jwtSecret: config.jwtSecret, publicUrl: publicOrigin(config) });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
 
   app.register(apiRoutes, { prefix: '/api/v2' });

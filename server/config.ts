@@ -88,6 +88,11 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Reads and validates the configuration. Creates the data folder (and the JWT secret) if needed. */
+/** Where readers' mails link to (unsubscribe, preferences): `VF_PUBLIC_URL`, else http://HOST:PORT; no trailing slash. */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  return (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(nonEmpty(env, 'VF_DATA_DIR') ?? './data');
   try {

@@ -4,10 +4,11 @@
  * binary is an error that says which package to install, never a skip.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { installedPostgresTool } from '../../server/cli/postgresTools.ts';
 import { freePort } from './ports.mjs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,10 +58,9 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /** The newest installed PostgreSQL's bin folder (Debian: /usr/lib/postgresql/<version>/bin). */
 export function postgresBin(): string {
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
-  const bin = versions.length ? `/usr/lib/postgresql/${versions.at(-1)}/bin` : null;
-  if (!bin || !existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
-  return bin;
+  const initdb = installedPostgresTool('initdb');
+  if (!initdb) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+  return dirname(initdb);
 }
 
 export interface PostgresService {

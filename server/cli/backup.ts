@@ -8,12 +8,12 @@
  */
 import type Sqlite from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { accessSync, chmodSync, closeSync, constants, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { loadPackage } from '../lazyPackage.ts';
-import { Refusal, runTool } from './command.ts';
+import { parseCommandLine, Refusal, runTool } from './command.ts';
+import { installedPostgresTool, isExecutable } from './postgresTools.ts';
 
 const USAGE = 'usage: npm run admin -- backup <file> [--force]';
 
@@ -38,19 +38,10 @@ export function engineOfFile(file: string): Engine | null {
 
 /** pg_dump or pg_restore: on PATH, else the newest /usr/lib/postgresql/<version>/bin. */
 export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
-  const executable = (path: string) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  };
   // The shell's own lookup on PATH.
   const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
-  if (onPath && executable(onPath)) return onPath;
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
-  const installed = versions.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`).find(executable);
+  if (onPath && isExecutable(onPath)) return onPath;
+  const installed = installedPostgresTool(name);
   if (installed) return installed;
   throw new Refusal(`${name} was not found on PATH nor in /usr/lib/postgresql/*/bin: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), of the server's version or newer.`);
 }
@@ -134,12 +125,7 @@ function backupPostgres(databaseUrl: string, partial: string): number {
 
 /** `<file> [--<flag>]`, as backup and restore take them: the file's absolute path and whether the flag is given; a usage refusal (exit code 2) otherwise. */
 export function readFileArguments(args: string[], flag: string, usage: string): { file: string; flagged: boolean } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { [flag]: { type: 'boolean' } } });
-  } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${usage}`, 2);
-  }
+  const parsed = parseCommandLine({ args, allowPositionals: true, options: { [flag]: { type: 'boolean' } } }, usage);
   if (parsed.positionals.length !== 1 || !parsed.positionals[0]!.trim()) throw new Refusal(`name one backup file\n${usage}`, 2);
   return { file: resolve(parsed.positionals[0]!.trim()), flagged: parsed.values[flag] === true };
 }

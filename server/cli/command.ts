@@ -1,5 +1,6 @@
 /** What the command-line tools share (admin.ts, import.ts, export.ts): running on the database, refusals, finding the site. */
 import type { Kysely } from 'kysely';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../storage/engine.ts';
 import type { Database } from '../storage/schema.ts';
@@ -11,6 +12,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class Refusal extends Error {
   constructor(message: string, readonly code = 1) {
     super(message);
+  }
+}
+
+/** The arguments, read strictly (node:util's parseArgs); one it refuses is a usage error (exit 2) followed by `usage`. */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config); // strict by default: an unknown option or a missing value is refused
+  } catch (error) {
+    throw new Refusal(`${(error as Error).message}\n${usage}`, 2);
   }
 }
 

@@ -8,7 +8,6 @@
  * a minute: engine/guest-cache.ts).
  */
 import type { Kysely } from 'kysely';
-import { parseArgs } from 'node:util';
 import { deleteAvatars } from '../accounts/avatars.ts';
 import { deletionMail, requestDeletion } from '../accounts/deletionRequests.ts';
 import { eraseUser } from '../accounts/erasure.ts';
@@ -19,7 +18,7 @@ import { legalSettings } from '../legal/settings.ts';
 import { pageFor } from '../mail/index.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Database } from '../storage/schema.ts';
-import { Refusal, runCommand } from './command.ts';
+import { parseCommandLine, Refusal, runCommand } from './command.ts';
 import { confirm } from './confirm.ts';
 import { checkReader, findReader, readerOptions } from './readerAccount.ts';
 
@@ -33,12 +32,7 @@ interface Options {
 }
 
 function readOptions(args: string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: { ...readerOptions, now: { type: 'boolean' }, yes: { type: 'boolean' } } }));
-  } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const { values } = parseCommandLine({ args, options: { ...readerOptions, now: { type: 'boolean' }, yes: { type: 'boolean' } } }, USAGE);
   if (values.yes && !values.now) throw new Refusal(`--yes goes with --now (a deletion asked without it waits for its grace period)\n${USAGE}`, 2);
   return { ...checkReader(values, USAGE), now: values.now === true, yes: values.yes === true };
 }

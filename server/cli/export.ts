@@ -3,20 +3,15 @@
  * "Export"): a site's comments as JSON on stdout, written as it is read.
  */
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
 import { exportSite } from '../import/export.ts';
-import { findSite, Refusal, runCommand } from './command.ts';
+import { findSite, parseCommandLine, Refusal, runCommand } from './command.ts';
 
 const USAGE = 'usage: npm run export -- --site <site uuid or domain> [--include-email] > comments.json';
 
 function readOptions(args: string[]): { site: string; includeEmail: boolean } {
-  try {
-    const { values } = parseArgs({ args, strict: true, options: { site: { type: 'string' }, 'include-email': { type: 'boolean' } } });
-    if (!values.site?.trim()) throw new Error("--site needs the site's uuid or one of its domains");
-    return { site: values.site.trim(), includeEmail: values['include-email'] === true };
-  } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const { values } = parseCommandLine({ args, options: { site: { type: 'string' }, 'include-email': { type: 'boolean' } } }, USAGE);
+  if (!values.site?.trim()) throw new Refusal(`--site needs the site's uuid or one of its domains\n${USAGE}`, 2);
+  return { site: values.site.trim(), includeEmail: values['include-email'] === true };
 }
 
 process.exitCode = await runCommand('export', () => readOptions(process.argv.slice(2)), async (db, options) => {

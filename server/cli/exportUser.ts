@@ -4,20 +4,14 @@
  * for a request received by letter. On stdout, or into `--out` (made readable by its owner only).
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { userData } from '../accounts/userData.ts';
-import { Refusal, runCommand } from './command.ts';
+import { parseCommandLine, Refusal, runCommand } from './command.ts';
 import { checkReader, findReader, readerOptions } from './readerAccount.ts';
 
 const USAGE = 'usage: npm run admin -- export-user --site <site uuid or domain> --email <address> [--out <file>]';
 
 function readOptions(args: string[]): { site: string; email: string; out: string | null } {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, strict: true, options: { ...readerOptions, out: { type: 'string' } } }));
-  } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const { values } = parseCommandLine({ args, options: { ...readerOptions, out: { type: 'string' } } }, USAGE);
   if (values.out !== undefined && !values.out.trim()) throw new Refusal(`--out needs a file name\n${USAGE}`, 2);
   return { ...checkReader(values, USAGE), out: values.out?.trim() ?? null };
 }

@@ -5,12 +5,11 @@
  * nothing; after a stop (or a malformed file fixed) it goes on where it stopped.
  */
 import { createReadStream, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { importComments } from '../import/importer.ts';
 import type { ContainerKey, SourceFormat } from '../import/sources.ts';
 import { SOURCE_FORMATS } from '../import/sources.ts';
 import { ImportFormatError } from '../import/xml.ts';
-import { findSite, Refusal, runCommand } from './command.ts';
+import { findSite, parseCommandLine, Refusal, runCommand } from './command.ts';
 import { Progress } from './progress.ts';
 
 const USAGE = 'usage: npm run import -- --site <site uuid or domain> --format disqus|wxr [--container-id url|identifier] <file>';
@@ -24,13 +23,7 @@ interface Options {
 }
 
 function readOptions(args: string[]): Options {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { site: { type: 'string' }, format: { type: 'string' }, 'container-id': { type: 'string' } } });
-  } catch (error) {
-    throw new Refusal(`${(error as Error).message}\n${USAGE}`, 2);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine({ args, allowPositionals: true, options: { site: { type: 'string' }, format: { type: 'string' }, 'container-id': { type: 'string' } } }, USAGE);
   if (!values.site?.trim()) throw new Refusal(`--site needs the site's uuid or one of its domains\n${USAGE}`, 2);
   const format = values.format as SourceFormat;
   if (!SOURCE_FORMATS.includes(format)) throw new Refusal(`--format must be disqus or wxr\n${USAGE}`, 2);

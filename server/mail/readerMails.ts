@@ -150,7 +150,7 @@ function readerMails(app: FastifyInstance, key: Buffer, publicUrl: string): Read
   };
 }
 
-/** The server's public address: unsubscribe links lead there (`VF_PUBLIC_URL`). */
+/** `publicUrl`: the server's public address, without a trailing slash (config.ts publicOrigin): unsubscribe links lead there. */
 export default fp<{ jwtSecret: Buffer; publicUrl: string }>(async (app, { jwtSecret, publicUrl }) => {
-  app.decorate('readerMails', readerMails(app, unsubscribeKey(jwtSecret), publicUrl.replace(/\/+$/, '')));
+  app.decorate('readerMails', readerMails(app, unsubscribeKey(jwtSecret), publicUrl));
 }, { name: 'vf-reader-mails' });
