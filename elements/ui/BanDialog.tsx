@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { type GivenBanLevel, useBanUserMutation } from '../../core/api/commentActions.ts';
 import type { Actor } from '../../core/api/types.ts';
 import { Button } from './Button.tsx';
-import { CloseIcon } from './CloseIcon.tsx';
+import { DialogHeader } from './DialogHeader.tsx';
 import { useT } from './useIntl.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 
@@ -62,14 +62,7 @@ export function BanDialog({ author, onClose, onBanned }: BanDialogProps) {
   const reasonError = attempted && reasonMissing;
   return (
     <dialog ref={dialog} className="vf-dialog vf-ban-dialog" part="ban-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <div className="vf-dialog__header">
-        <h2 id={titleId} className="vf-dialog__title">
-          {t('conversations.ban.title', { name: author.name })}
-        </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
-          <CloseIcon />
-        </Button>
-      </div>
+      <DialogHeader title={t('conversations.ban.title', { name: author.name })} titleId={titleId} onClose={onClose} />
       <form className="vf-dialog__body vf-form" noValidate onSubmit={submit}>
         {error ? (
           <p className="vf-error vf-form__error" role="alert">

@@ -7,7 +7,7 @@ import type { User } from '../../core/api/types.ts';
 import { useLoginMutation, useSignupMutation } from '../../core/api/users.ts';
 import { announceLoginCancel, announceLoginDialogClosed } from '../../core/session/loginEvents.ts';
 import { Button } from './Button.tsx';
-import { CloseIcon } from './CloseIcon.tsx';
+import { DialogHeader } from './DialogHeader.tsx';
 import { LoginField } from './LoginField.tsx';
 import { LoginForgot } from './LoginForgot.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
@@ -139,14 +139,11 @@ export function LoginDialog({ open, openOn, onClose, onSuccess }: LoginDialogPro
 
   return (
     <dialog ref={dialog} className="vf-dialog" part="login-dialog" aria-labelledby={titleId} onCancel={dismiss} onClose={onClose}>
-      <div className="vf-dialog__header">
-        <h2 id={titleId} className="vf-dialog__title">
-          {t(forgot ? 'base.forgot.title' : mode === 'login' ? 'base.login.title' : 'base.signup.title')}
-        </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={dismiss}>
-          <CloseIcon />
-        </Button>
-      </div>
+      <DialogHeader
+        title={t(forgot ? 'base.forgot.title' : mode === 'login' ? 'base.login.title' : 'base.signup.title')}
+        titleId={titleId}
+        onClose={dismiss}
+      />
       <div className="vf-dialog__body">
         {forgot ? <LoginForgot initialEmail={values.email} onBack={() => setForgot(false)} /> : null}
         <div role="tablist" className="vf-tabs" aria-label={t('base.login.tabs')} hidden={forgot}>

@@ -1,7 +1,6 @@
 /** "?": the queue's keys in a modal dialog (Escape or Close shuts it, the focus returns). */
 import { useEffect, useRef } from 'react';
-import { Button } from '../ui/Button.tsx';
-import { CloseIcon } from '../ui/CloseIcon.tsx';
+import { DialogHeader } from '../ui/DialogHeader.tsx';
 import { useT } from '../ui/useIntl.ts';
 import { KEYS } from './keys.ts';
 
@@ -17,12 +16,7 @@ export function KeysDialog({ onClose, keys = KEYS.map(([key, name]) => [key, `${
   }, []);
   return (
     <dialog ref={dialog} className="vf-dialog" part="keys-dialog" aria-labelledby="vf-mq-keys-title" onClose={onClose}>
-      <div className="vf-dialog__header">
-        <h2 id="vf-mq-keys-title" className="vf-dialog__title">{t(`${K}.keys.title`)}</h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
-          <CloseIcon />
-        </Button>
-      </div>
+      <DialogHeader title={t(`${K}.keys.title`)} titleId="vf-mq-keys-title" onClose={onClose} />
       <dl className="vf-dialog__body vf-mq__keys">
         {keys.map(([key, message]) => (
           <div key={key}>

@@ -11,8 +11,8 @@ import type { UserSwitches } from '../../core/api/moderationTypes.ts';
 import type { UserDrawer as ModerationUser } from '../../core/moderation/types.ts';
 import { isBlankText } from '../../core/text/blankText.ts';
 import { Button } from '../ui/Button.tsx';
-import { CloseIcon } from '../ui/CloseIcon.tsx';
 import { CommentText } from '../ui/CommentText.tsx';
+import { DialogHeader } from '../ui/DialogHeader.tsx';
 import { ErrorState } from '../ui/ErrorState.tsx';
 import { RelativeTime } from '../ui/RelativeTime.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -149,12 +149,7 @@ export function UserDrawer({ userUuid, name, onClose, onFilter }: UserDrawerProp
   else body = <Skeleton lines={8} label={t(`${K}.drawer.loading`)} />;
   return (
     <dialog ref={dialog} className="vf-dialog vf-mq__drawer" part="drawer" aria-labelledby="vf-mq-drawer-title" onClose={onClose}>
-      <div className="vf-dialog__header">
-        <h2 id="vf-mq-drawer-title" className="vf-dialog__title">{name}</h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={onClose}>
-          <CloseIcon />
-        </Button>
-      </div>
+      <DialogHeader title={name} titleId="vf-mq-drawer-title" onClose={onClose} />
       {body}
     </dialog>
   );

@@ -10,16 +10,13 @@ import { EMAIL_PREFERENCES_HASH } from '../../core/mail/types.ts';
 import {
   attachTray, detachTray, getTrayState, subscribeTray, trayActions, TRAY_VIEWS, type TrayView,
 } from '../../core/mount/tray.ts';
-import { Button } from '../ui/Button.tsx';
-import { CloseIcon } from '../ui/CloseIcon.tsx';
+import { DialogHeader } from '../ui/DialogHeader.tsx';
 import { useHost } from '../ui/hostEvents.ts';
 import { useT } from '../ui/useIntl.ts';
 import { Feed } from './Feed.tsx';
 import { TrayCommunity } from './TrayCommunity.tsx';
 import { TrayProfile } from './TrayProfile.tsx';
 import { TraySettings } from './TraySettings.tsx';
-
-/** The mails' "Email preferences" link (server/mail/readerMails.ts): the page with this opens the settings. */
 
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
@@ -43,6 +40,8 @@ export function Tray() {
     return () => detachTray(host);
   }, [host]);
 
+  // The mails' "Email preferences" link (server/mail/readerMails.ts) opens the page with this
+  // fragment: the page's tray opens on its settings.
   useEffect(() => {
     if (!isPageTray) return;
     const openSettings = () => {
@@ -88,14 +87,7 @@ export function Tray() {
         trayActions.close();
       }}
     >
-      <div className="vf-dialog__header">
-        <h2 id="vf-tray-title" className="vf-dialog__title">
-          {t('base.tray.title')}
-        </h2>
-        <Button variant="ghost" aria-label={t('base.dialog.close')} onClick={() => trayActions.close()}>
-          <CloseIcon />
-        </Button>
-      </div>
+      <DialogHeader title={t('base.tray.title')} titleId="vf-tray-title" onClose={() => trayActions.close()} />
       <div role="tablist" className="vf-tabs" aria-label={t('base.tray.tabs')}>
         {TRAY_VIEWS.map((view) => (
           <button

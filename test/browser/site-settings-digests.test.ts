@@ -3,7 +3,7 @@
  * digest's hour and types its time zone with the keyboard alone, saves, and the server's answer
  * keeps both; a time zone the server does not know is refused next to its field; axe in each state.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-site-settings/define.ts';
 import { getStore } from '../../core/store/index.ts';
@@ -12,24 +12,16 @@ import { $, shadow, typeInto, waitFor } from './support/dom.ts';
 import { tabTo } from './support/keys.ts';
 import { logIn, logOut } from './support/login.ts';
 import { setSiteSettings } from './support/moderation.ts';
-import { serverSettings } from './support/siteSettings.ts';
+import { ADMIN, descriptionsOf, mountSiteSettings, serverSettings } from './support/siteSettings.ts';
 
-const ADMIN = { email: 'admin@vf.local', password: 'admin-demo-1' };
 const HOUR = 'email_digest_hour';
 const ZONE = 'email_digest_time_zone';
-
-async function mount(): Promise<HTMLElement> {
-  const wrapper = await fixture<HTMLElement>(html`<div><button id="before">Before</button></div>`);
-  wrapper.insertAdjacentHTML('beforeend', '<vf-site-settings></vf-site-settings>');
-  return wrapper.querySelector('vf-site-settings') as HTMLElement;
-}
 
 const site = (el: Element) => $(el, '[part~="section"][part~="site"]')!;
 const status = (el: Element) => site(el).querySelector('[part="status"]')?.textContent ?? '';
 const hourSelect = (el: Element) => $<HTMLSelectElement>(el, `select[name="${HOUR}"]`);
 const zoneInput = (el: Element) => $<HTMLInputElement>(el, `input[name="${ZONE}"]`);
 const labelOf = (el: Element, field: HTMLElement) => shadow(el).querySelector(`label[for="${field.id}"]`)?.textContent;
-const described = (el: Element, field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => shadow(el).getElementById(id)?.textContent ?? '');
 const save = (el: Element) => [...site(el).querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save')!.click();
 
 describe('<vf-site-settings>: email digests', () => {
@@ -44,14 +36,14 @@ describe('<vf-site-settings>: email digests', () => {
   });
 
   it('the hour (00:00–23:00) and the time zone sit with the accounts switches, labelled and explained; axe finds nothing', async () => {
-    const el = await mount();
+    const el = await mountSiteSettings();
     const hour = await waitFor(() => hourSelect(el), 'hour select');
     const zone = zoneInput(el)!;
     expect(hour.closest('fieldset')!.querySelector('legend')!.textContent).to.equal('Accounts and login');
     expect(zone.closest('fieldset')).to.equal(hour.closest('fieldset'));
     expect(labelOf(el, hour)).to.equal('Daily digest hour');
     expect(labelOf(el, zone)).to.equal('Time zone of the daily digest');
-    expect(described(el, hour)).to.deep.equal(['Daily digests are sent at this hour in this time zone.']);
+    expect(descriptionsOf(el, hour)).to.deep.equal(['Daily digests are sent at this hour in this time zone.']);
     expect([...hour.options].map((o) => o.textContent)).to.deep.equal(Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`));
     expect(hour.value).to.equal('8');
     expect(zone.value).to.equal('UTC');
@@ -62,7 +54,7 @@ describe('<vf-site-settings>: email digests', () => {
   });
 
   it('the admin changes both with the keyboard alone and saves: the server answers them and keeps them', async () => {
-    const el = await mount();
+    const el = await mountSiteSettings();
     await waitFor(() => hourSelect(el), 'hour select');
     (el.parentElement!.querySelector('#before') as HTMLButtonElement).focus();
     const hour = (await tabTo(el, (f) => f.getAttribute('name') === HOUR)) as HTMLSelectElement;
@@ -88,12 +80,12 @@ describe('<vf-site-settings>: email digests', () => {
   });
 
   it('a time zone the server does not know is refused next to its field, which takes the focus; what was typed stays', async () => {
-    const el = await mount();
+    const el = await mountSiteSettings();
     const zone = await waitFor(() => zoneInput(el), 'time zone field');
     typeInto(zone, 'Mars/Olympus_Mons');
     save(el);
     await waitFor(() => zone.getAttribute('aria-invalid') === 'true', 'marked invalid');
-    expect(described(el, zone).join(' ')).to.contain('email_digest_time_zone must be an IANA time zone name');
+    expect(descriptionsOf(el, zone).join(' ')).to.contain('email_digest_time_zone must be an IANA time zone name');
     await waitFor(() => shadow(el).activeElement === zone, 'the focus on the refused field');
     expect(zone.value).to.equal('Mars/Olympus_Mons');
     expect(status(el)).to.equal('Not saved: see the marked field.');

@@ -5,7 +5,7 @@
  * server; what is wrong marked before anything is sent; the transparency downloads (JSON, CSV,
  * JSON Lines) for a period, and a period refused; loading and error; German; axe in each state.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-site-settings/define.ts';
 import { noticesApi } from '../../core/api/notices.ts';
@@ -19,21 +19,14 @@ import { tabTo } from './support/keys.ts';
 import { legalSettings, restoreLegalSettings } from './support/legalQueue.ts';
 import { logIn, logOut } from './support/login.ts';
 import { throttleFetch } from './support/network.ts';
+import { ADMIN, descriptionsOf, mountSiteSettings } from './support/siteSettings.ts';
 
-const ADMIN = { email: 'admin@vf.local', password: 'admin-demo-1' };
 const legal = (el: Element) => $(el, '[part~="section"][part~="legal"]');
 const labelField = (el: Element, list: string, index: number) => $<HTMLInputElement>(el, `input[name="${list}.${index}.label"]`);
 const labels = (el: Element, list: string) => $$<HTMLInputElement>(el, `input[name^="${list}."][name$=".label"]`).map((i) => i.value);
 const status = (el: Element) => legal(el)?.querySelector('[part="status"]')?.textContent ?? '';
 const focused = (el: Element) => shadow(el).activeElement as HTMLElement | null;
-const described = (el: Element, field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => shadow(el).getElementById(id)?.textContent ?? '');
 const button = (scope: Element, label: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
-
-async function mount(): Promise<HTMLElement> {
-  const wrapper = await fixture<HTMLElement>(html`<div><button id="before">Before</button></div>`);
-  wrapper.insertAdjacentHTML('beforeend', '<vf-site-settings></vf-site-settings>');
-  return wrapper.querySelector('vf-site-settings') as HTMLElement;
-}
 
 /** What saveFile hands the browser: the link's file name and the Blob's text. */
 function catchDownloads() {
@@ -60,7 +53,7 @@ describe('<vf-site-settings> Legal', () => {
   beforeEach(() => void getStore().dispatch(noticesApi.util.resetApiState()));
 
   it('adds a kind of illegality by keyboard, renames and removes rules of the terms, chooses what erasure does; "Saved", and the server has it; axe finds nothing', async () => {
-    const el = await mount();
+    const el = await mountSiteSettings();
     await waitFor(() => labelField(el, 'illegal_kinds', 0), 'the lists');
     expect(legal(el)!.querySelector('h3')!.textContent).to.equal('Legal');
     expect(labels(el, 'illegal_kinds')).to.deep.equal(original.illegal_kinds.map((g) => g.label));
@@ -98,7 +91,7 @@ describe('<vf-site-settings> Legal', () => {
 
   it('marks what is wrong before sending anything: an empty label, one listed twice, an empty list; the first takes the focus', async () => {
     const before = await legalSettings();
-    const el = await mount();
+    const el = await mountSiteSettings();
     const first = await waitFor(() => labelField(el, 'illegal_kinds', 0), 'the lists');
     typeInto(first, '');
     typeInto(labelField(el, 'illegal_kinds', 2)!, labelField(el, 'illegal_kinds', 1)!.value);
@@ -108,8 +101,8 @@ describe('<vf-site-settings> Legal', () => {
     }
     button(legal(el)!, 'Save').click();
     await waitFor(() => first.getAttribute('aria-invalid') === 'true', 'marked');
-    expect(described(el, first)).to.include('Give it a label.');
-    expect(described(el, labelField(el, 'illegal_kinds', 2)!)).to.include('Another one has this label.');
+    expect(descriptionsOf(el, first)).to.include('Give it a label.');
+    expect(descriptionsOf(el, labelField(el, 'illegal_kinds', 2)!)).to.include('Another one has this label.');
     expect(legal(el)!.querySelector('[part~="grounds-terms_rules"]')!.textContent).to.contain('Keep at least one rule of the terms.');
     await waitFor(() => focused(el) === first, 'the first wrong field has the focus');
     await expect(el).to.be.accessible();
@@ -117,7 +110,7 @@ describe('<vf-site-settings> Legal', () => {
   });
 
   it('downloads the transparency report (JSON, CSV) and the statements (JSON Lines) for a period; a period the wrong way round is refused', async () => {
-    const el = await mount();
+    const el = await mountSiteSettings();
     const from = await waitFor(() => $<HTMLInputElement>(el, 'input[part="period-from"]'), 'the period');
     const to = $<HTMLInputElement>(el, 'input[part="period-to"]')!;
     expect(from.value).to.match(/^\d{4}-01-01$/);
@@ -164,7 +157,7 @@ describe('<vf-site-settings> Legal', () => {
   it('loading: a labelled skeleton while the legal settings load; axe finds nothing', async () => {
     const held = throttleFetch({ pattern: /\/legal\/settings/, method: 'GET' });
     await expectLoadingState(async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       await waitFor(() => legal(el)?.querySelector('[part="skeleton"]'), 'skeleton');
       return el;
     }, held, "Loading the site's settings…", (el) => !!labelField(el, 'illegal_kinds', 0));
@@ -172,18 +165,18 @@ describe('<vf-site-settings> Legal', () => {
 
   it("error: the section says it couldn't load, with Retry, which loads it", async () => {
     const failing = throttleFetch({ failures: 1, pattern: /\/legal\/settings/, method: 'GET' });
-    await expectErrorState(() => mount(), failing, "The legal settings couldn't be loaded.", (el) => !!labelField(el, 'illegal_kinds', 0));
+    await expectErrorState(() => mountSiteSettings(), failing, "The legal settings couldn't be loaded.", (el) => !!labelField(el, 'illegal_kinds', 0));
   });
 
   it('German: the section in German; a default ground shows how readers see it', async () => {
     const config = testConfig() as unknown as { language?: string };
     config.language = 'de-de';
     try {
-      const el = await mount();
+      const el = await mountSiteSettings();
       await waitFor(() => labelField(el, 'illegal_kinds', 0), 'the lists');
       expect(legal(el)!.querySelector('h3')!.textContent).to.equal('Rechtliches');
       const defamation = labelField(el, 'illegal_kinds', original.illegal_kinds.findIndex((g) => g.id === 'defamation'))!;
-      expect(described(el, defamation)).to.include('Lesende sehen: „Verleumdung“.');
+      expect(descriptionsOf(el, defamation)).to.include('Lesende sehen: „Verleumdung“.');
       await expect(el).to.be.accessible();
     } finally {
       delete config.language;

@@ -3,7 +3,7 @@
  * back from the server, the server's refusals next to their fields, webhooks (add, test ping,
  * delivery status), the scorers' write-only keys, its states, axe, another language.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/vf-site-settings/define.ts';
 import { moderationSettingsApi } from '../../core/api/moderationSettings.ts';
@@ -18,23 +18,15 @@ import { logIn, logOut } from './support/login.ts';
 import { setSiteSettings } from './support/moderation.ts';
 import { tabTo } from './support/keys.ts';
 import { throttleFetch } from './support/network.ts';
-import { restoreDemoSpamKey, serverModerationSettings, serverSettings } from './support/siteSettings.ts';
+import { ADMIN, descriptionsOf, mountSiteSettings, restoreDemoSpamKey, serverModerationSettings, serverSettings } from './support/siteSettings.ts';
 
-const ADMIN = { email: 'admin@vf.local', password: 'admin-demo-1' };
 type WithConfig = { vfConfig: Record<string, unknown> };
-
-async function mount(): Promise<HTMLElement> {
-  const wrapper = await fixture<HTMLElement>(html`<div><button id="before">Before</button></div>`);
-  wrapper.insertAdjacentHTML('beforeend', '<vf-site-settings></vf-site-settings>');
-  return wrapper.querySelector('vf-site-settings') as HTMLElement;
-}
 
 const section = (el: Element, name: string) => $(el, `[part~="section"][part~="${name}"]`);
 const control = (el: Element, name: string) => $<HTMLInputElement>(el, `input[name="${name}"]`);
 const textArea = (el: Element, name: string) => $<HTMLTextAreaElement>(el, `textarea[name="${name}"]`);
 const status = (el: Element, name: string) => section(el, name)?.querySelector('[part="status"]')?.textContent ?? '';
 const focused = (el: Element) => shadow(el).activeElement as HTMLElement | null;
-const described = (el: Element, field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => shadow(el).getElementById(id)?.textContent ?? '');
 const loaded = (el: Element) => !!control(el, 'enable_commenting') && !!$(el, '[part~="webhooks"] form') && !!$(el, '[part~="logins"] ul, [part~="logins"] .vf-sset__none');
 /** The button labelled `label` in a part of the element. */
 const button = (scope: Element, label: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
@@ -46,7 +38,7 @@ describe('<vf-site-settings>', () => {
 
   describe('who may use it', () => {
     it('a guest is asked to log in as an administrator, and nothing else; axe finds nothing', async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       const prompt = await waitFor(() => $(el, '[part="guest"]'), 'guest prompt');
       expect(prompt.textContent).to.contain("Log in as an administrator to change the site's settings.");
       expect($(el, 'form')).to.equal(null);
@@ -60,7 +52,7 @@ describe('<vf-site-settings>', () => {
     it('a signed-in reader who is not an admin is told only administrators can change the settings; axe finds nothing', async () => {
       await logIn(await newReader('Settings Reader'));
       try {
-        const el = await mount();
+        const el = await mountSiteSettings();
         const note = await waitFor(() => $(el, '[part="forbidden"]'), 'forbidden note');
         expect(note.textContent).to.equal("Only the site's administrators can change its settings.");
         expect($(el, 'form')).to.equal(null);
@@ -81,7 +73,7 @@ describe('<vf-site-settings>', () => {
     });
 
     it('turns a switch on with the keyboard alone and saves it: "Saved", and the server has it; axe finds nothing', async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       await waitFor(() => loaded(el), 'sections');
       await expect(el).to.be.accessible();
       (el.parentElement!.querySelector('#before') as HTMLButtonElement).focus();
@@ -101,13 +93,13 @@ describe('<vf-site-settings>', () => {
     });
 
     it("the server's refusal shows next to its field, which takes the focus; what was typed stays", async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       await waitFor(() => control(el, 'page_image_hosts'), 'hosts field');
       const hosts = control(el, 'page_image_hosts')!;
       typeInto(hosts, 'https://images.example/path');
       button(section(el, 'site')!, 'Save').click();
       await waitFor(() => hosts.getAttribute('aria-invalid') === 'true', 'marked invalid');
-      expect(described(el, hosts).join(' ')).to.contain('page_image_hosts must be host names separated by commas');
+      expect(descriptionsOf(el, hosts).join(' ')).to.contain('page_image_hosts must be host names separated by commas');
       expect(focused(el)).to.equal(hosts);
       expect(hosts.value).to.equal('https://images.example/path');
       expect(status(el, 'site')).to.equal('Not saved: see the marked field.');
@@ -122,19 +114,19 @@ describe('<vf-site-settings>', () => {
     });
 
     it('a bad link allow-list entry is refused next to the allow-list', async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       const list = await waitFor(() => textArea(el, 'link_allowlist'), 'allow-list');
       typeInto(list, 'example.com\nnot a domain!');
       button(section(el, 'moderation')!, 'Save').click();
       await waitFor(() => list.getAttribute('aria-invalid') === 'true', 'marked invalid');
-      expect(described(el, list).some((text) => text.length > 0 && !text.startsWith('One domain per line'))).to.equal(true);
+      expect(descriptionsOf(el, list).some((text) => text.length > 0 && !text.startsWith('One domain per line'))).to.equal(true);
       expect(focused(el)).to.equal(list);
       expect(list.value).to.equal('example.com\nnot a domain!');
       expect((await serverModerationSettings()).link_allowlist).to.not.include('not a domain!');
     });
 
     it('a scorer key is write-only: "A key is set", replaced and cleared, never read back', async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       const keyState = () => $(el, '[part~="moderation"] [part="key-state"]')?.textContent;
       // The demo site's spam scorer has the stand-in's key (server/demo/autoModeration.ts).
       await waitFor(() => keyState() === 'A key is set.', 'key set');
@@ -158,12 +150,12 @@ describe('<vf-site-settings>', () => {
       await waitFor(() => keyState() === 'The key will be cleared when you save.', 'clearing');
       button(section(el, 'moderation')!, 'Save').click();
       const empty = await waitFor(() => control(el, 'spam_scorer.key'), 'an empty key field');
-      expect(described(el, empty)).to.deep.equal(['No key is set.']);
+      expect(descriptionsOf(el, empty)).to.deep.equal(['No key is set.']);
       expect((await serverModerationSettings()).spam_scorer.key_set).to.equal(false);
     });
 
     it('adds a webhook, then sends it a test: the delivery status shows', async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       const url = await waitFor(() => control(el, 'url'), 'url field');
       const receiver = `${testConfig().origin}/${unique('no-such-receiver')}`;
       typeInto(url, receiver);
@@ -187,7 +179,7 @@ describe('<vf-site-settings>', () => {
       const held = throttleFetch({ pattern: /\/webhooks(\?|$)/, method: 'GET' });
       let skeletonHeight = 0;
       await expectLoadingState(async () => {
-        const el = await mount();
+        const el = await mountSiteSettings();
         await waitFor(() => $(el, '[part~="webhooks"] [part="skeleton"]'), 'skeleton');
         skeletonHeight = section(el, 'webhooks')!.getBoundingClientRect().height;
         return el;
@@ -203,15 +195,15 @@ describe('<vf-site-settings>', () => {
     it("error: a section that can't load says so, with Retry, which loads it", async () => {
       getStore().dispatch(moderationSettingsApi.util.resetApiState());
       const failing = throttleFetch({ failures: 1, pattern: /\/moderation\/settings/, method: 'GET' });
-      await expectErrorState(() => mount(), failing, "The automatic moderation settings couldn't be loaded.", (el) => !!textArea(el, 'banned_words'));
+      await expectErrorState(() => mountSiteSettings(), failing, "The automatic moderation settings couldn't be loaded.", (el) => !!textArea(el, 'banned_words'));
     });
 
     it('offline: a notice, and saving is disabled with the reason beside it', async () => {
-      const el = await mount();
+      const el = await mountSiteSettings();
       await waitFor(() => loaded(el), 'sections');
       getStore().dispatch(wentOffline());
       const save = await waitFor(() => $<HTMLButtonElement>(el, '[part~="site"] [part~="save"]:disabled'), 'save disabled');
-      expect(described(el, save)).to.deep.equal(["Saving is off while you're offline."]);
+      expect(descriptionsOf(el, save)).to.deep.equal(["Saving is off while you're offline."]);
       await expectOfflineState(el);
       await waitFor(() => !save.disabled, 'enabled again online');
     });
@@ -220,7 +212,7 @@ describe('<vf-site-settings>', () => {
       const config = (window as unknown as WithConfig).vfConfig;
       config.language = 'de-de';
       try {
-        const el = await mount();
+        const el = await mountSiteSettings();
         await waitFor(() => $(el, '[part~="section"][part~="site"]'), 'sections');
         expect($(el, '[part="title"]')!.textContent).to.equal('Website-Einstellungen');
         expect(button(section(el, 'site')!, 'Speichern')).to.not.equal(null);

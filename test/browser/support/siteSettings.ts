@@ -1,7 +1,26 @@
-/** <vf-site-settings> tests' helpers: the site's settings as the server answers them now. */
+/**
+ * <vf-site-settings> tests' helpers: the demo admin, the element mounted after a focusable button,
+ * its fields' descriptions, and the site's settings as the server answers them now.
+ */
+import { fixture, html } from '@open-wc/testing';
 import type { SiteSettings } from '../../../core/settings/site.ts';
 import type { AutoModerationSettings } from '../../../core/moderation/types.ts';
 import { adminToken, testConfig } from './api.ts';
+import { shadow } from './dom.ts';
+
+/** The demo site's administrator (server/demo/site.ts). */
+export const ADMIN = { email: 'admin@vf.local', password: 'admin-demo-1' };
+
+/** A fresh <vf-site-settings> after a "Before" button, so tests can Tab into it from outside. */
+export async function mountSiteSettings(): Promise<HTMLElement> {
+  const wrapper = await fixture<HTMLElement>(html`<div><button id="before">Before</button></div>`);
+  wrapper.insertAdjacentHTML('beforeend', '<vf-site-settings></vf-site-settings>');
+  return wrapper.querySelector('vf-site-settings') as HTMLElement;
+}
+
+/** The texts of the elements a field's aria-describedby names, in order ('' for an id not found). */
+export const descriptionsOf = (el: Element, field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => shadow(el).getElementById(id)?.textContent ?? '');
 
 /** The settings a page starting now would get (bootstrap, as a guest). */
 export async function serverSettings(): Promise<SiteSettings> {
