@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { Rounds } from '../operations/index.ts';
 import { isPostgres } from '../storage/engine.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Mailer } from './mailer.ts';
@@ -125,11 +126,7 @@ export class MailDispatcher {
   /** Places among IN_FLIGHT left, and the mails waiting for one (in claim order). */
   private free: number;
   private readonly queue: (() => void)[] = [];
-  private chain: Promise<unknown> = Promise.resolve();
-  private waiting: Promise<number> | null = null;
-  private kicked = false;
-  private timer: NodeJS.Timeout | null = null;
-  private closed = false;
+  private readonly rounds: Rounds<number>;
   private countedAt = -Infinity;
 
   constructor(
@@ -144,24 +141,17 @@ export class MailDispatcher {
     this.lanes = options.lanes ?? LANES;
     this.free = options.inFlight ?? IN_FLIGHT;
     this.marks = new SentMarks((uuids) => markAllSent(this.db, this.owner, uuids, this.now()), Math.max(1, Math.floor(this.free / 2)), !isPostgres(db));
+    this.rounds = new Rounds(() => this.round(), log, 'mail: a dispatch round failed');
   }
 
-  /** Polls from now on (the timer does not keep the process alive). */
+  /** Polls from now on, the first round at once (the timer does not keep the process alive). */
   start(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.rounds.start(this.pollMs, { atOnce: true });
   }
 
   /** Runs a round soon; a burst of kicks is one round. */
   kick(): void {
-    if (this.kicked || this.closed) return;
-    this.kicked = true;
-    setImmediate(() => {
-      this.kicked = false;
-      this.flush().catch((error: unknown) => this.log.error({ err: error }, 'mail: a dispatch round failed'));
-    });
+    this.rounds.kick();
   }
 
   /**
@@ -169,22 +159,12 @@ export class MailDispatcher {
    * another, and at most one waits behind the running one.
    */
   flush(): Promise<number> {
-    this.waiting ??= (() => {
-      const run = this.chain.then(() => {
-        this.waiting = null;
-        return this.round();
-      });
-      this.chain = run.catch(() => undefined);
-      return run;
-    })();
-    return this.waiting;
+    return this.rounds.flush();
   }
 
   /** Stops polling and waits for the round under way (its marks are written before the database closes). */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.chain;
+  close(): Promise<void> {
+    return this.rounds.close();
   }
 
   private async round(): Promise<number> {
@@ -192,7 +172,7 @@ export class MailDispatcher {
     // One lane first; a full claim means a backlog, and the other lanes join in.
     let backlog = false;
     const lane = async (first: boolean) => {
-      while (!this.closed && (first || backlog)) {
+      while (!this.rounds.closed && (first || backlog)) {
         const claimed = await claimDue(this.db, this.owner, this.now(), this.batch, this.claimMs);
         tried += claimed.length;
         if (claimed.length < this.batch) {

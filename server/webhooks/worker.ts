@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { WEBHOOK_PING } from '../../core/api/webhookTypes.ts';
+import { Rounds } from '../operations/index.ts';
 import type { Database } from '../storage/schema.ts';
 import { type AttemptRecord, type ClaimedDelivery, claimDue, pendingCount, recordAttempts } from './outboxQueries.ts';
 import { type Agents, newAgents, send } from './sender.ts';
@@ -44,11 +45,7 @@ export class WebhookWorker {
   readonly maxAttempts: number;
   /** Deliveries waiting, as of the last round (for /metrics). */
   pending = 0;
-  private chain: Promise<unknown> = Promise.resolve();
-  private nudged = false;
-  private timer: NodeJS.Timeout | null = null;
-  private closed = false;
-  private waiting: Promise<number> | null = null;
+  private readonly rounds: Rounds<number>;
   private countedAt = -Infinity;
   private readonly agents: Agents = newAgents(BATCH);
 
@@ -60,6 +57,7 @@ export class WebhookWorker {
     this.policy = options.policy;
     this.timeoutMs = options.timeoutMs;
     this.maxAttempts = options.maxAttempts;
+    this.rounds = new Rounds(() => this.round(), log, 'webhook delivery round failed');
   }
 
   /**
@@ -67,47 +65,29 @@ export class WebhookWorker {
    * another, and at most one waits behind the running one (a burst of nudges is one round).
    */
   tick(): Promise<number> {
-    this.waiting ??= this.queue(() => {
-      this.waiting = null;
-      return this.round();
-    });
-    return this.waiting;
+    return this.rounds.flush();
   }
 
-  /** Attempts one delivery now if it is due (the admins' test ping). */
+  /** Attempts one delivery now if it is due (the admins' test ping), after the rounds asked for before. */
   sendNow(deliveryUuid: string): Promise<number> {
-    return this.queue(() => this.round(deliveryUuid));
+    return this.rounds.queue(() => this.round(deliveryUuid));
   }
 
   /** Something was queued: run a round soon (coalesced). */
   nudge(): void {
-    if (this.nudged || this.closed) return;
-    this.nudged = true;
-    setImmediate(() => {
-      this.nudged = false;
-      this.tick().catch((error: unknown) => this.log.error({ err: error }, 'webhook delivery round failed'));
-    });
+    this.rounds.kick();
   }
 
   /** Polls for due deliveries (retries, and what other processes queued) every `everyMs`. */
   start(everyMs: number): void {
-    this.timer = setInterval(() => this.nudge(), everyMs);
-    this.timer.unref();
+    this.rounds.start(everyMs);
   }
 
   /** Stops polling and waits for the round in flight (at most one timeout). */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.chain;
+    await this.rounds.close();
     this.agents.http.destroy();
     this.agents.https.destroy();
-  }
-
-  private queue(work: () => Promise<number>): Promise<number> {
-    const run = this.chain.then(work);
-    this.chain = run.catch(() => undefined);
-    return run;
   }
 
   private async round(only?: string): Promise<number> {
@@ -116,7 +96,7 @@ export class WebhookWorker {
       const claimed = await claimDue(this.db, this.now(), this.timeoutMs + 30 * SECOND, BATCH, only);
       await recordAttempts(this.db, await Promise.all(claimed.map((delivery) => this.attempt(delivery))));
       attempts += claimed.length;
-      if (only || claimed.length < BATCH || this.closed) break;
+      if (only || claimed.length < BATCH || this.rounds.closed) break;
     }
     // The outbox's depth for /metrics, at most every 10 s (a count over a long backlog is not free).
     if (this.now() - this.countedAt >= 10 * SECOND) {
