@@ -11,9 +11,8 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsEvent, AnalyticsEventType } from '../core/analytics/eventTypes.ts';
-import { openDatabase } from '../server/storage/engine.ts';
 import { startServer } from '../test/support/serve.mjs';
-import { perEngine, type Engine, type Row } from './comments-list.ts';
+import { openEngineDatabase, perEngine, type Engine, type Row } from './comments-list.ts';
 import { dashboardRows } from './analyticsVolume.ts';
 
 const BATCH = 100;
@@ -79,7 +78,7 @@ function cpuSeconds(pid: number): number | null {
 
 async function ingestRows(engine: Engine): Promise<Row[]> {
   const server = await startServer({ env: { ...engine.env, VF_ANALYTICS_LIMIT_PER_IP: '0', VF_ANALYTICS_LIMIT_PER_SITE: '0' } });
-  const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
+  const db = openEngineDatabase(engine, server.dataDir);
   try {
     const cpuBefore = cpuSeconds(server.pid);
     const { rate, failed } = await sendBatches(server.origin);

@@ -23,6 +23,8 @@ import { DEMO_SITE } from '../server/demo/index.ts';
 import { Cluster, storedComments } from '../test/cluster/support.ts';
 import type { Row } from './comments-list.ts';
 import { commentSource, percentile } from './fanout.ts';
+import { residentKb } from './proc.ts';
+import { percentileOf } from './stats.ts';
 
 const READERS = Number(process.env['VF_BENCH_CLUSTER_READERS'] ?? 10_000);
 const SECONDS = Number(process.env['VF_BENCH_CLUSTER_SECONDS'] ?? 30);
@@ -32,7 +34,7 @@ const POSTS_PER_SECOND = Number(process.env['VF_BENCH_CLUSTER_POSTS'] ?? 200);
 const READS_PER_SECOND = Number(process.env['VF_BENCH_CLUSTER_READS'] ?? 2_000);
 /**
  * A second run at a twentieth of the issue's rates, same readers: what the shape sustains on a small
- * machine (on this 2-core one, the issue's 2,000,000 frames/s are about 15 times what the cores do).
+ * machine (on this 2-core one, the issue's 2,000,000 frames/s are about 14 times what the cores do).
  */
 const SUSTAINED_SHARE = 0.05;
 /** autocannon is closed-loop per connection: enough of them that 2,000/s is reachable at 50 ms each. */
@@ -53,9 +55,6 @@ function missing(): string | null {
   return null;
 }
 
-/** A /proc/<pid>/status field in KB (VmHWM: peak resident memory; VmRSS: now). */
-const statusKb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
-  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 /** CPU time used so far, in clock ticks (utime + stime); 0 once it has exited. */
 function cpuTicks(pid: number): number {
   if (!existsSync(`/proc/${pid}/stat`)) return 0;
@@ -157,7 +156,8 @@ async function drained(pids: number[]): Promise<number> {
   return Date.now() - started;
 }
 
-const percentileOf = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+/** Posting latency at percentile `p`, whole ms (`sorted` ascending). */
+const latencyAt = (sorted: number[], p: number) => Math.round(percentileOf(sorted, p));
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const thousands = (n: number) => n.toLocaleString('en');
 
@@ -233,11 +233,11 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
       ['  live fan-out, comment stored → each reader: p50 / p99', `${percentile(report.stamped, 50)} / ${percentile(report.stamped, 99)} ms`, 'p99 ≤ 500 ms'],
       ['  the same from the post sent (its wait and handling too): p50 / p99', `${percentile(report.sent, 50)} / ${percentile(report.sent, 99)} ms`, ''],
       [`  deliveries: received of expected (comments stored × sockets open at the start; ${thousands(stored - acknowledged)} stored whose post was not acknowledged)`, `${thousands(report.received)} of ${thousands(expected)}, ${thousands(lost)} lost (${slowClosed(state.processes.map((p) => p.log))} sockets closed as slow consumers; these readers do not reconnect); ${thousands(Math.round(report.received / (writeSeconds + drainMs / 1000)))} frames/s, last ${(drainMs / 1000).toFixed(1)} s after the posts`, '0 lost'],
-      ['  posting: achieved rate, p50 / p99', `${Math.round(acknowledged / writeSeconds)} of ${postsPerSecond} posts/s (all answered in ${writeSeconds.toFixed(0)} s), ${percentileOf(latencies, 50)} / ${percentileOf(latencies, 99)} ms${acknowledged < posts.length ? `, ${posts.length - acknowledged} failed (the first: ${posts.find((post) => !post.ok)!.error})` : ''}`, 'p99 ≤ 200 ms'],
+      ['  posting: achieved rate, p50 / p99', `${Math.round(acknowledged / writeSeconds)} of ${postsPerSecond} posts/s (all answered in ${writeSeconds.toFixed(0)} s), ${latencyAt(latencies, 50)} / ${latencyAt(latencies, 99)} ms${acknowledged < posts.length ? `, ${posts.length - acknowledged} failed (the first: ${posts.find((post) => !post.ok)!.error})` : ''}`, 'p99 ≤ 200 ms'],
       [`  list reads (guests, first page, ${READ_CONNECTIONS} connections): achieved rate, p50 / p99`, `${Math.round(reads.requests.average)} of ${thousands(readsPerSecond)} reads/s, ${reads.latency.p50} / ${reads.latency.p99} ms${reads.errors + reads.non2xx > 0 ? `, ${reads.errors + reads.non2xx} errors` : ''}`, ''],
       ['  CPU seconds in the window (to its last delivery): vf processes; nginx; PostgreSQL; readers; posts and reads; the machine busy',
         `${cpuSeconds.slice(0, pids.length).map((cpu) => cpu.toFixed(0)).join(' / ')}; ${sum(cpuSeconds.slice(pids.length, -2)).toFixed(0)}; ${postgresSeconds.toFixed(0)}; ${cpuSeconds.at(-2)!.toFixed(0)}; ${cpuSeconds.at(-1)!.toFixed(0)}; ${machineSeconds.busy.toFixed(0)} of ${machineSeconds.all.toFixed(0)}`, ''],
-      ['  memory per process: peak RSS (VmHWM) / RSS at the end', pids.map((pid) => `${mb(statusKb(pid, 'VmHWM'))} / ${mb(statusKb(pid, 'VmRSS'))}`).join(', '), ''],
+      ['  memory per process: peak RSS (VmHWM) / RSS at the end', pids.map((pid) => residentKb(pid)).map(({ peak, now }) => `${mb(peak)} / ${mb(now)}`).join(', '), ''],
       ...(complaints ? [['  nginx logged', complaints, ''] as Row] : []),
     ];
   } finally {

@@ -32,6 +32,9 @@ export async function measureCommentsList(url: string, seconds = 5, connections 
 export const LARGE_CONTAINER = 100_000;
 export type Row = [string, string, string];
 export type Engine = { name: 'SQLite'; env: Record<string, string> } | { name: 'PostgreSQL'; env: Record<string, string>; url: string };
+/** The database a server on `engine` with data folder `dataDir` uses, opened from outside it (to seed or to count). */
+export const openEngineDatabase = (engine: Engine, dataDir: string): Kysely<Database> =>
+  openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
 interface Seeded { origin: string; dataDir: string; container: string; middle: string }
 
 /**
@@ -42,7 +45,7 @@ interface Seeded { origin: string; dataDir: string; container: string; middle: s
 export async function onLargeContainer(engine: Engine, total: number, shape: LargeContainer, measure: (at: Seeded) => Promise<Row[]>, guestCache = false): Promise<Row[]> {
   const server = await startServer({ env: { ...engine.env, ...(guestCache ? {} : { VF_GUEST_CACHE_MB: '0' }) } });
   try {
-    const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
+    const db = openEngineDatabase(engine, server.dataDir);
     let container: string;
     let middle: string;
     try {

@@ -12,17 +12,17 @@
 // VF_BENCH_NODE_OPTIONS adds Node options to the server's, e.g. `--require <a profiler>`);
 // its rows are in `npm run bench`.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { DEMO_SITE } from '../server/demo/index.ts';
 import { pageOfContainer } from '../server/pages/index.ts';
-import { openDatabase } from '../server/storage/engine.ts';
 import type { Database } from '../server/storage/schema.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { openSmtpSink } from '../test/server/smtpSink.ts';
-import { type Engine, perEngine, type Row } from './comments-list.ts';
+import { type Engine, openEngineDatabase, perEngine, type Row } from './comments-list.ts';
+import { residentKb } from './proc.ts';
 
 const READERS = Number(process.env['VF_BENCH_DIGEST_READERS'] ?? 100_000);
 const AIM_PER_SECOND = 500;
@@ -35,12 +35,8 @@ const DAY_MS = 24 * 3_600_000;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The server process's peak and current resident memory (MB), from /proc. */
-function memoryOf(pid: number): { peak: number; now: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
-}
+/** The server process's peak resident memory so far (VmHWM), in MB. */
+const peakMb = (pid: number) => residentKb(pid).peak / 1024;
 
 /** READERS verified daily readers, each with one digest item about one of the demo site's visible comments. */
 async function seedReaders(db: Kysely<Database>, run: string): Promise<void> {
@@ -71,9 +67,6 @@ async function seedReaders(db: Kysely<Database>, run: string): Promise<void> {
   });
 }
 
-const openEngine = (engine: Engine, dataDir: string) =>
-  openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
-
 async function digestMailRows(engine: Engine): Promise<Row[]> {
   // One data folder for two starts: the first migrates (and writes the demo site), the seed goes in between.
   const dataDir = mkdtempSync(join(tmpdir(), 'vf-digest-bench-'));
@@ -86,9 +79,9 @@ async function digestMailRows(engine: Engine): Promise<Row[]> {
     const first = await startServer({ env, built: true });
     // The same server idle, started and answering: what the run adds shows against it.
     await wait(1000);
-    const idle = memoryOf(first.pid).peak;
+    const idle = peakMb(first.pid);
     await first.stop();
-    const db = openEngine(engine, dataDir);
+    const db = openEngineDatabase(engine, dataDir);
     try {
       await seedReaders(db, randomUUID().slice(0, 8));
 
@@ -108,18 +101,18 @@ async function digestMailRows(engine: Engine): Promise<Row[]> {
         let peakWriting = NaN;
         const until = started + TIMEOUT_MS;
         while ((received < READERS || Number.isNaN(writtenAt)) && performance.now() < until) {
-          peak = Math.max(peak, memoryOf(server.pid).peak);
+          peak = Math.max(peak, peakMb(server.pid));
           if (Number.isNaN(writtenAt)) {
             const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
             written = Number(row.n);
             if (written >= READERS) {
               writtenAt = performance.now() - started;
-              peakWriting = memoryOf(server.pid).peak;
+              peakWriting = peakMb(server.pid);
             }
           }
           await wait(100);
         }
-        peak = Math.max(peak, memoryOf(server.pid).peak);
+        peak = Math.max(peak, peakMb(server.pid));
         const sentMs = lastArrival - started;
         const perSecond = received / (sentMs / 1000);
         const met = received === READERS && perSecond >= AIM_PER_SECOND;

@@ -2,12 +2,13 @@
 // HTTP API, delivery latency measured by a separate load-generator process (fanout-clients.ts).
 // One process alone, or two processes relaying through Redis (subscribers split between them).
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRedis } from '../test/server/multiprocess-infra.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { callApi } from '../test/support/callApi.ts';
+import { residentKb } from './proc.ts';
 
 export interface Fanout {
   subscribers: number;
@@ -27,7 +28,6 @@ export interface Fanout {
 
 const SITE = '5f3c2a1e-7b4d-4c8e-9a6f-1d2e3f4a5b6c';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 /** The p-th percentile of a histogram (count per millisecond). */
 export function percentile(histogram: number[], p: number): number {
   const total = histogram.reduce((sum, n) => sum + n, 0);
@@ -91,7 +91,7 @@ export async function measureFanout(
     for (let i = 0; i < processes; i++) servers.push(await startServer({ env }));
     const { container, write } = await source.open(servers[0]!.origin);
 
-    const before = servers.map((s) => rssKb(s.pid));
+    const before = servers.map((s) => residentKb(s.pid).now);
     const clients = fork(new URL('./fanout-clients.ts', import.meta.url), [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, FANOUT_URLS: servers.map((s) => `${s.origin.replace('http', 'ws')}/ws?site_uuid=${SITE}`).join(','), FANOUT_N: String(subscribers), FANOUT_CONTAINER: container, FANOUT_CONTENT_TYPE: source.contentType },
@@ -115,7 +115,7 @@ export async function measureFanout(
     };
     await nextMessage<{ ready: number }>(120_000);
     await sleep(500);
-    const kbPerConnection = servers.reduce((sum, s, i) => sum + rssKb(s.pid) - before[i]!, 0) / subscribers;
+    const kbPerConnection = servers.reduce((sum, s, i) => sum + residentKb(s.pid).now - before[i]!, 0) / subscribers;
 
     // Warm-up event (JIT, first-write paths), then the measured window at a fixed rate.
     await write(servers[0]!.origin, 'warm-up');

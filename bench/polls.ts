@@ -9,9 +9,8 @@ import WebSocket from 'ws';
 import type { Poll } from '../core/api/pollTypes.ts';
 import type { ContentEvent } from '../core/api/types.ts';
 import { DEMO_SITE } from '../server/demo/index.ts';
-import { openDatabase } from '../server/storage/engine.ts';
 import { startServer } from '../test/support/serve.mjs';
-import { perEngine, type Engine } from './comments-list.ts';
+import { openEngineDatabase, perEngine, type Engine } from './comments-list.ts';
 
 type Row = [string, string, string];
 const RATE = 1_000;
@@ -24,7 +23,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function pollRows(engine: Engine, seconds: number): Promise<Row[]> {
   // The server in its own process (demo mode: the demo moderator makes the poll), the voters here.
   const server = await startServer({ env: engine.env });
-  const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
+  const db = openEngineDatabase(engine, server.dataDir);
   let socket: WebSocket | null = null;
   try {
     const post = async <T>(path: string, body: object, token?: string) => {

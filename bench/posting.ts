@@ -8,10 +8,10 @@
 // and toxicity scorers on (their stand-ins, served by the same process: two more calls a post).
 // `node --import tsx bench/posting.ts`; its rows are in `npm run bench`.
 import autocannon from 'autocannon';
-import { openDatabase } from '../server/storage/engine.ts';
 import { DEMO_ACCOUNTS, DEMO_SITE } from '../server/demo/index.ts';
 import { callApi } from '../test/support/callApi.ts';
-import { type Engine, onLargeContainer, perEngine, readerToken, type Row } from './comments-list.ts';
+import { type Engine, onLargeContainer, openEngineDatabase, perEngine, readerToken, type Row } from './comments-list.ts';
+import { percentileOf } from './stats.ts';
 
 const COMMENTS = 10_000;
 const CONNECTIONS = 50;
@@ -25,7 +25,7 @@ const AIM = '≥ 1,000 posts/s, p99 ≤ 100 ms, every post stored';
 
 /** Rows in the container, read straight from the database. */
 async function storedIn(engine: Engine, dataDir: string, container: string): Promise<number> {
-  const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
+  const db = openEngineDatabase(engine, dataDir);
   try {
     const { n } = await db.selectFrom('contents').where('container_uuid', '=', container).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(n);
@@ -52,8 +52,7 @@ function windowOf(answers: Answer[], from: number): { perSecond: number; p50: nu
   const timed = answers.slice(from, from + WINDOW);
   const seconds = (timed.at(-1)!.at - answers[from - 1]!.at) / 1000;
   const latencies = timed.map((answer) => answer.ms).sort((a, b) => a - b);
-  const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!);
-  return { perSecond: Math.round(timed.filter((answer) => answer.ok).length / seconds), p50: percentile(50), p99: percentile(99) };
+  return { perSecond: Math.round(timed.filter((answer) => answer.ok).length / seconds), p50: Math.round(percentileOf(latencies, 50)), p99: Math.round(percentileOf(latencies, 99)) };
 }
 
 const shown = ({ perSecond, p50, p99 }: ReturnType<typeof windowOf>) => `${perSecond} posts/s, p50 ${p50} ms, p99 ${p99} ms`;

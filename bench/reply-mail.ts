@@ -9,12 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResult, Comment, Container } from '../core/api/types.ts';
 import { DEMO_SITE } from '../server/demo/index.ts';
-import { openDatabase } from '../server/storage/engine.ts';
 import { callApi } from '../test/support/callApi.ts';
 import { startServer } from '../test/support/serve.mjs';
 import { openSmtpSink } from '../test/server/smtpSink.ts';
-import { type Engine, perEngine, type Row } from './comments-list.ts';
+import { type Engine, openEngineDatabase, perEngine, type Row } from './comments-list.ts';
 import { setScorers } from './posting.ts';
+import { percentileOf } from './stats.ts';
 
 const READERS = 1_000;
 const REPLIERS = 10;
@@ -24,8 +24,6 @@ const GRACE_MS = 30_000;
 const AIM_MS = 5_000;
 const SITE = DEMO_SITE.uuid;
 
-/** The value at percentile `p` of sorted values (nearest rank). */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** `count` calls, `concurrency` at a time. */
@@ -53,7 +51,7 @@ async function replyMailRows(engine: Engine): Promise<Row[]> {
     const readers = await inParallel(READERS, 20, (i) => signup(server.origin, `Bench Reader ${i}`, `bench-mail-${run}-${i}@example.com`));
     const repliers = await inParallel(REPLIERS, REPLIERS, (i) => signup(server.origin, `Bench Replier ${i}`, `bench-replier-${run}-${i}@example.com`));
     // As after each reader opened the verification link; immediate is the default, set anyway.
-    const db = openDatabase(engine.name === 'SQLite' ? { engine: 'sqlite', file: `${server.dataDir}/vf.sqlite` } : { engine: 'postgres', url: engine.url });
+    const db = openEngineDatabase(engine, server.dataDir);
     try {
       await db.updateTable('users').set({ email_verification_status: 'approved', email_notice_frequency: 'immediate' }).where('email', 'like', `bench-mail-${run}-%`).execute();
     } finally {
@@ -89,16 +87,16 @@ async function replyMailRows(engine: Engine): Promise<Row[]> {
 
     const latencies = [...acknowledged].filter(([to]) => received.has(to)).map(([to, at]) => received.get(to)! - at).sort((a, b) => a - b);
     const early = latencies.filter((latency) => latency < 0).length;
-    const p99 = percentile(latencies, 99);
+    const p99 = percentileOf(latencies, 99);
     const arrived = latencies.length;
     const met = arrived === READERS && p99 <= AIM_MS;
     answers.sort((a, b) => a - b);
     return [
       [`reply → its mail at the SMTP server (${engine.name}, ${PER_SECOND} replies/s for ${postingSeconds.toFixed(0)} s, readers on immediate): p50 / p95 / p99 / max`,
-        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(p99)} / ${ms(latencies.at(-1) ?? NaN)}`,
+        `${ms(percentileOf(latencies, 50))} / ${ms(percentileOf(latencies, 95))} / ${ms(p99)} / ${ms(latencies.at(-1) ?? NaN)}`,
         `p99 ≤ ${AIM_MS / 1000} s: ${met ? 'yes' : 'NO'}`],
       ['  mails arrived', `${arrived} of ${READERS}${failed ? `, ${failed} replies failed` : ''}${early ? `, ${early} before the reply's answer` : ''}`, 'all'],
-      ['  the replies\' own answers p50 / p99', `${ms(percentile(answers, 50))} / ${ms(percentile(answers, 99))}`, ''],
+      ['  the replies\' own answers p50 / p99', `${ms(percentileOf(answers, 50))} / ${ms(percentileOf(answers, 99))}`, ''],
     ];
   } finally {
     await server.stop();
