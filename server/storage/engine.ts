@@ -30,9 +30,12 @@ export function openDatabase(config: DatabaseConfig): Kysely<Database> {
           oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as any,
       },
     });
-    // An idle connection that PostgreSQL closes (a restart, a failover) is an 'error' on the pool;
-    // unheard it would end the process. The pool drops that client and opens a new one when asked.
+    // A connection PostgreSQL closes (a restart, a failover) is an 'error' event: on the pool when
+    // the connection was idle, on the client itself when a query held it (pg-pool listens only to
+    // idle ones). Unheard, either would end the process; the query in flight fails on its own (a
+    // 503: databaseUnavailable.ts) and the pool drops that client and opens a new one when asked.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new (loadPackage<typeof Sqlite>('better-sqlite3'))(config.file);
