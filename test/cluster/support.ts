@@ -14,19 +14,14 @@ import { freePort } from '../../scripts/cluster/ports.mjs';
 import { DEMO_SITE } from '../../server/demo/index.ts';
 import { callApi } from '../support/callApi.ts';
 import { TEST_SERVER_ENV } from '../support/serve.mjs';
+import { until } from '../support/until.ts';
 
 export const SITE = DEMO_SITE.uuid;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `condition` every `everyMs` until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 50): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
-}
+// The cluster tests import `until` from here with the rest of the cluster's tools.
+export { until };
 
 export interface ClusterState {
   processes: { pid: number; port: number; log: string }[];

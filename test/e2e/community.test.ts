@@ -4,23 +4,10 @@
 // follows a top commenter.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AuthResult, Page } from '../../core/api/types.ts';
-import { DEMO_SITE } from '../../server/demo/index.ts';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import type { Page } from '../../core/api/types.ts';
+import { browser, call, server, SITE, signedInReader, signInPage, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
-const SITE = DEMO_SITE.uuid;
-
-async function call<T>(method: string, path: string, token?: string, body?: object): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: method === 'GET' ? undefined : JSON.stringify({ ...body, section: SITE }),
-  });
-  const json = (await response.json()) as { result: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
-  return json.result;
-}
 
 describe('the demo community page', () => {
   it('shows the seeded community; a comment’s link opens the article on that comment', async () => {
@@ -55,14 +42,9 @@ describe('the demo community page', () => {
   });
 
   it('a signed-in reader follows a top commenter from the page', async () => {
-    const email = `community-${Date.now()}@example.com`;
-    await call('POST', '/api/v2/users', undefined, { name: 'Community Reader', email, password: 'correct horse battery' });
-    const me = await call<AuthResult>('POST', '/api/v2/users/login', undefined, { email, password: 'correct horse battery' });
+    const me = await signedInReader('Community Reader');
     const page = await browser.newPage();
-    await page.addInitScript(([access, refresh]) => {
-      localStorage.setItem('vf.access_token', access!);
-      localStorage.setItem('vf.refresh_token', refresh!);
-    }, [me.access_token, me.refresh_token]);
+    await signInPage(page, me);
     await page.goto(`${server.origin}/demo/community.html`);
     const follow = page.locator('vf-users').getByRole('button', { name: 'Follow Priya Raman' });
     await follow.click();

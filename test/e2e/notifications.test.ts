@@ -6,36 +6,14 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AuthResult } from '../../core/api/types.ts';
 import type { NotificationFeed } from '../../core/api/notificationTypes.ts';
-import { DEMO_SITE } from '../../server/demo/index.ts';
-import { browser, server, useServerAndBrowser } from './setup.ts';
+import { browser, call, server, SITE, signedInReader, signInPage, useServerAndBrowser } from './setup.ts';
 
 useServerAndBrowser();
-const SITE = DEMO_SITE.uuid;
-
-async function call<T>(method: string, path: string, token?: string, body?: object): Promise<T> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: method === 'GET' ? undefined : JSON.stringify({ ...body, section: SITE }),
-  });
-  const json = (await response.json()) as { result: T; message?: string };
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
-  return json.result;
-}
-
-async function reader(name: string): Promise<AuthResult> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  await call('POST', '/api/v2/users', undefined, { name, email, password: 'correct horse battery' });
-  return call<AuthResult>('POST', '/api/v2/users/login', undefined, { email, password: 'correct horse battery' });
-}
 
 /** The demo topics page (it has a bell), signed in as `who` (the tokens a login stores), with the tray open on its feed. */
 async function openFeed(who: AuthResult): Promise<Page> {
   const page = await browser.newPage();
-  await page.addInitScript(([access, refresh]) => {
-    localStorage.setItem('vf.access_token', access!);
-    localStorage.setItem('vf.refresh_token', refresh!);
-  }, [who.access_token, who.refresh_token]);
+  await signInPage(page, who);
   await page.goto(`${server.origin}/demo/topics.html`);
   await page.getByRole('button', { name: /^Open notifications/ }).first().click();
   await page.locator('#vf-feed').waitFor();
@@ -46,7 +24,7 @@ const feed = (page: Page) => page.locator('#vf-feed');
 
 describe('notifications in the tray', () => {
   it('a followed reader\'s comment and a reply arrive live in the open feed, and the bell counts them', async () => {
-    const [ada, bob] = [await reader('Ada Follower'), await reader('Bob Author')];
+    const [ada, bob] = [await signedInReader('Ada Follower'), await signedInReader('Bob Author')];
     await call('POST', `/api/v5/subscriptions/${SITE}/users/${bob.user.uuid}`, ada.access_token);
     const container = await call<{ content_container_uuid: string }>('GET', `/api/comments/${SITE}/contentcontainer/id?container_id=demo-article-river-trees`);
     const comments = `/api/comments/${SITE}/${container.content_container_uuid}/comments`;
@@ -70,7 +48,7 @@ describe('notifications in the tray', () => {
   });
 
   it('an admin\'s topic broadcast reaches the topic\'s followers only', async () => {
-    const [fan, other] = [await reader('Topic Fan'), await reader('Not A Fan')];
+    const [fan, other] = [await signedInReader('Topic Fan'), await signedInReader('Not A Fan')];
     await call('POST', `/api/v5/notifications/${SITE}/topics/politics`, fan.access_token, { topic_name: 'Politics' });
     const admin = await call<AuthResult>('POST', '/api/v2/users/login', undefined, { email: 'admin@vf.local', password: 'admin-demo-1' });
     const [fanPage, otherPage] = [await openFeed(fan), await openFeed(other)];

@@ -13,14 +13,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AuthResult, Comment, ContainerWithPage } from '../../core/api/types.ts';
-import { DEMO_ACCOUNTS, DEMO_SITE } from '../../server/demo/index.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo/index.ts';
 import { openDatabase } from '../../server/storage/engine.ts';
-import { callApi } from '../support/callApi.ts';
 import { freePort } from '../support/serve.mjs';
 import { type ClosableSmtpSink, openSmtpSink, type ReceivedMail } from '../server/smtpSink.ts';
-import { browser, completeLogin, server, useServerAndBrowser } from './setup.ts';
+import { addressOf, browser, call, completeLogin, PASSWORD, server, SITE, signedInReader, useServerAndBrowser } from './setup.ts';
 
-const SITE = DEMO_SITE.uuid;
 const CONTAINER_ID = 'demo-article-river-trees';
 let sink: ClosableSmtpSink;
 
@@ -34,20 +32,6 @@ before(async () => {
   Object.assign(options.env, { SMTP_URL: sink.url, VF_PUBLIC_URL: `http://127.0.0.1:${options.port}` });
 });
 after(() => sink?.close());
-
-/** One API call to the server; a body also names the demo site. */
-const call = <T>(method: string, path: string, token?: string, body?: object): Promise<T> =>
-  callApi<T>(server.origin, method, path, method === 'GET' ? undefined : { ...body, section: SITE }, token);
-
-const PASSWORD = 'correct horse battery';
-const addressOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-
-/** A reader made through the API, signed in. */
-async function apiReader(name: string): Promise<AuthResult & { email: string }> {
-  const email = addressOf(name);
-  await call('POST', '/api/v2/users', undefined, { name, email, password: PASSWORD });
-  return { ...(await call<AuthResult>('POST', '/api/v2/users/login', undefined, { email, password: PASSWORD })), email };
-}
 
 /** The first mail to `address` after the first `skip` mails, once it has arrived (sink.nth fails after 15 s). */
 async function mailTo(address: string, skip = 0): Promise<{ mail: ReceivedMail; n: number }> {
@@ -87,7 +71,7 @@ describe('a reader is mailed a reply, and one click stops the next', () => {
 
   it('verify, comment, get the reply by mail with the one-click headers; unsubscribe; the next reply is not mailed', async () => {
     // The replier exists before verification is on (a new, unverified account may post once only).
-    const replier = await apiReader('Rita Replier');
+    const replier = await signedInReader('Rita Replier');
     await setEmailVerification(true);
 
     // Ada signs up on the article through the widget, as a reader does.
@@ -142,7 +126,7 @@ describe('a reader is mailed a reply, and one click stops the next', () => {
     // Rita replies again: not mailed. Then a third reader, verified, gets a reply: once that mail
     // has arrived, the outbox has sent everything written before it.
     await call('POST', `${comments}/${adas.content_uuid}`, replier.access_token, { content: 'Rita again: and on Fridays.' });
-    const carl = await apiReader('Carl Control');
+    const carl = await signedInReader('Carl Control');
     const carlsVerification = await mailTo(carl.email, n);
     await call('POST', '/api/v2/account/verify', carl.access_token, { token: verificationLink(carlsVerification.mail).searchParams.get('vtoken') });
     const carls = await call<Comment>('POST', comments, carl.access_token, { content: 'Carl asks about the oaks.' });

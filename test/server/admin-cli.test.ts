@@ -9,36 +9,18 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { AuthResult } from '../../core/api/types.ts';
 import { DEMO_SITE } from '../../server/demo/index.ts';
-import { startServer, type RunningServer } from '../support/serve.mjs';
 import { freshPostgres, usingPostgres } from './helpers.ts';
-import { runAdminCli } from './support/adminCli.ts';
+import { useAdminCliServer } from './support/adminCli.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const cleanups: (() => Promise<void>)[] = [];
-let server: RunningServer;
-let databaseUrl = '';
+const served = useAdminCliServer({ VF_DEMO: '0' });
+const { api, cleanups, runAdmin } = served; // functions and the cleanups array: safe to take before the server starts
 
-before(async () => {
-  if (usingPostgres) databaseUrl = await freshPostgres(cleanups);
-  server = await startServer({ env: { VF_DEMO: '0', DATABASE_URL: databaseUrl } });
-  cleanups.push(() => server.stop());
-});
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** `npm run admin -- …args` on `dataDir` (the server's unless given). */
-const runAdmin = (args: string[], stdin: string, env: Record<string, string> = {}) =>
-  runAdminCli(args, { VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, ...env }, stdin);
-
-const api = async (path: string, body: object) => {
-  const response = await fetch(`${server.origin}/api/v2/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { result: AuthResult; message?: string } };
-};
-const login = (email: string, password: string) => api('users/login', { email, password, section: DEMO_SITE.uuid });
+const login = (email: string, password: string) => api<AuthResult>('POST', '/api/v2/users/login', { email, password, section: DEMO_SITE.uuid });
+const signUp = (body: object) => api('POST', '/api/v2/users', { ...body, section: DEMO_SITE.uuid });
 
 test('a new admin: the password piped on stdin, the site named by domain; the account signs in as an admin', async () => {
   const run = await runAdmin(['--email', 'Chief@News.Example', '--site', 'localhost', '--name', 'Chief Editor'], 'a long admin secret\n');
@@ -47,8 +29,8 @@ test('a new admin: the password piped on stdin, the site named by domain; the ac
   assert.ok(!run.stdout.includes('a long admin secret') && !run.stderr.includes('a long admin secret'));
   const signedIn = await login('chief@news.example', 'a long admin secret');
   assert.equal(signedIn.status, 200);
-  assert.equal(signedIn.body.result.user.user_privilege, 'admin');
-  assert.equal(signedIn.body.result.user.name, 'Chief Editor');
+  assert.equal(signedIn.result.user.user_privilege, 'admin');
+  assert.equal(signedIn.result.user.name, 'Chief Editor');
 });
 
 test('a password sign-up would refuse is refused with a clear message, and no account is made', async () => {
@@ -57,24 +39,24 @@ test('a password sign-up would refuse is refused with a clear message, and no ac
   assert.match(run.stderr, /The password is too short: at least 8 characters \(this one has 7\)\. Nothing changed\./);
   assert.equal((await login('short@news.example', 'short7!')).status, 401);
   // The same rule as sign-up: the API refuses that password too, and takes one of 8.
-  assert.equal((await api('users', { name: 'Short', email: 'short@news.example', password: 'short7!', section: DEMO_SITE.uuid })).status, 400);
+  assert.equal((await signUp({ name: 'Short', email: 'short@news.example', password: 'short7!' })).status, 400);
   const eight = await runAdmin(['--email', 'eight@news.example', '--site', DEMO_SITE.uuid], 'eight8!!\n');
   assert.equal(eight.code, 0, eight.stderr);
 });
 
 test('an existing account becomes an admin only once its own password is typed', async () => {
   const email = 'reader@news.example';
-  assert.equal((await api('users', { name: 'Reader', email, password: 'the reader password', section: DEMO_SITE.uuid })).status, 200);
+  assert.equal((await signUp({ name: 'Reader', email, password: 'the reader password' })).status, 200);
 
   const wrong = await runAdmin(['--email', email, '--site', DEMO_SITE.uuid], 'a guess at it\n');
   assert.equal(wrong.code, 1);
   assert.match(wrong.stderr, /That is not the password of reader@news\.example; nothing changed\./);
-  assert.equal((await login(email, 'the reader password')).body.result.user.user_privilege, 'user');
+  assert.equal((await login(email, 'the reader password')).result.user.user_privilege, 'user');
 
   const right = await runAdmin(['--email', email, '--site', DEMO_SITE.uuid], 'the reader password\n');
   assert.equal(right.code, 0, right.stderr);
   assert.match(right.stdout, /reader@news\.example is now an admin of site "vf demo" .*\(it was user\)/);
-  assert.equal((await login(email, 'the reader password')).body.result.user.user_privilege, 'admin', 'same password, new role');
+  assert.equal((await login(email, 'the reader password')).result.user.user_privilege, 'admin', 'same password, new role');
 });
 
 test('the password is never taken from the command line', async () => {
@@ -89,7 +71,7 @@ test('at a terminal the password is typed twice with echo off', async () => {
   const command = `npm run --silent admin -- --email typed@news.example --site ${DEMO_SITE.uuid}`;
   const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
     cwd: ROOT,
-    env: { ...process.env, VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl },
+    env: { ...process.env, VF_DATA_DIR: served.server.dataDir, DATABASE_URL: served.databaseUrl },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let shown = '';
@@ -104,7 +86,7 @@ test('at a terminal the password is typed twice with echo off', async () => {
   await typeAfter('Repeat it: ', 'typed at the tty\r');
   assert.equal(await closed, 0, shown);
   assert.ok(!shown.includes('typed at the tty'), `the password was echoed: ${shown}`);
-  assert.equal((await login('typed@news.example', 'typed at the tty')).body.result.user.user_privilege, 'admin');
+  assert.equal((await login('typed@news.example', 'typed at the tty')).result.user.user_privilege, 'admin');
 });
 
 test('before any server start: the migrations run, and a site that does not exist is refused', async () => {

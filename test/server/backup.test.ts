@@ -11,33 +11,26 @@ import Sqlite from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import type { AuthResult, Comment, Container } from '../../core/api/types.ts';
 import { DEMO_SITE } from '../../server/demo/index.ts';
 import { openDatabase } from '../../server/storage/engine.ts';
 import { migrationProvider } from '../../server/storage/migrations/index.ts';
-import { startServer, type RunningServer } from '../support/serve.mjs';
+import { until } from '../support/until.ts';
 import { freshPostgres, usingPostgres } from './helpers.ts';
-import { runAdminCli } from './support/adminCli.ts';
+import { runAdminCli, useAdminCliServer } from './support/adminCli.ts';
 
 const SITE = DEMO_SITE.uuid;
 const WRITERS = 4;
-const cleanups: (() => Promise<void>)[] = [];
-let server: RunningServer;
-let databaseUrl = '';
+const served = useAdminCliServer();
+const { api, cleanups, runAdmin } = served; // functions and the cleanups array: safe to take before the server starts
 let dir = '';
 
-before(async () => {
-  if (usingPostgres) databaseUrl = await freshPostgres(cleanups);
-  server = await startServer({ env: { DATABASE_URL: databaseUrl } });
-  cleanups.push(() => server.stop());
+before(() => {
   dir = mkdtempSync(join(tmpdir(), 'vf-backup-test-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-});
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 interface Target {
@@ -77,24 +70,6 @@ async function freshTarget(): Promise<Target> {
   };
 }
 
-async function api<T>(method: string, path: string, body?: object, token?: string): Promise<{ status: number; result: T }> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, result: ((await response.json()) as { result: T }).result };
-}
-
-/** Polls `condition` every 20 ms, up to `ms`. */
-async function until(condition: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Readers posting comments one after another until stopped; each acknowledged comment with the time its answer arrived. */
 async function startWriters(count: number) {
   const container = (await api<Container>('GET', `/api/comments/${SITE}/contentcontainer/id?container_id=backup-${Date.now()}`)).result.content_container_uuid;
@@ -117,9 +92,6 @@ async function startWriters(count: number) {
   return { acked, stop: async () => ((stopped = true), await Promise.all(loops)) };
 }
 
-const runAdmin = (args: string[], env: Record<string, string> = {}, stdin = '') =>
-  runAdminCli(args, { VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, ...env }, stdin);
-
 let backupFile = '';
 let restored: Target;
 
@@ -130,7 +102,7 @@ test('a backup taken while readers post, restored into a fresh database, holds e
   let finished = 0;
   let run;
   try {
-    await until(() => writers.acked.length >= 40);
+    await until(() => writers.acked.length >= 40, 30_000, 'the writers acknowledged 40 comments', 20);
     started = Date.now();
     run = await runAdmin(['backup', backupFile]);
     finished = Date.now();
@@ -228,7 +200,7 @@ if (!usingPostgres) {
     const run = await runAdmin(['restore', backupFile, '--yes']);
     assert.equal(run.code, 1);
     assert.match(run.stderr, /vf\.sqlite is in use by another process: stop the server first; nothing changed\./);
-    const health = await fetch(`${server.origin}/healthz`);
+    const health = await fetch(`${served.server.origin}/healthz`);
     assert.equal(health.status, 200);
   });
 }

@@ -7,42 +7,21 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { AuthResult, Comment, Container } from '../../core/api/types.ts';
 import { ERASED_READER_NAME } from '../../core/legal/types.ts';
 import { DEMO_SITE } from '../../server/demo/index.ts';
-import { startServer, type RunningServer } from '../support/serve.mjs';
-import { freshPostgres, usingPostgres } from './helpers.ts';
-import { runAdminCli } from './support/adminCli.ts';
+import { useAdminCliServer } from './support/adminCli.ts';
 
 const SITE = DEMO_SITE.uuid;
-const cleanups: (() => Promise<void>)[] = [];
-let server: RunningServer;
-let databaseUrl = '';
+const served = useAdminCliServer({ VF_DEMO: '0' });
+const { api, cleanups, runAdmin } = served; // functions and the cleanups array: safe to take before the server starts
 let outDir = '';
 
-before(async () => {
-  if (usingPostgres) databaseUrl = await freshPostgres(cleanups);
-  server = await startServer({ env: { VF_DEMO: '0', DATABASE_URL: databaseUrl } });
-  cleanups.push(() => server.stop());
+before(() => {
   outDir = mkdtempSync(join(tmpdir(), 'vf-rights-cli-'));
   cleanups.push(async () => rmSync(outDir, { recursive: true, force: true }));
 });
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** `npm run admin -- …args` on the server's database. */
-const runAdmin = (args: string[], stdin = '') => runAdminCli(args, { VF_DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, VF_DEMO: '0' }, stdin);
-
-async function api<T>(method: string, path: string, body?: object, token?: string): Promise<{ status: number; result: T }> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, result: ((await response.json()) as { result: T }).result };
-}
 
 let counter = 0;
 /** A reader who signed up and wrote one comment; their email and password. */
@@ -69,7 +48,7 @@ test('export-user writes the same file the reader downloads: to --out (readable 
   assert.equal(statSync(out).mode & 0o777, 0o600);
   assert.deepEqual([file.format, file.profile.email, file.contents.map((c: { text: string }) => c.text)], ['vf-user-data', reader.email, [reader.comment.content]]);
 
-  const downloaded = await fetch(`${server.origin}/api/v2/users/me/data?section=${SITE}`, { headers: { authorization: `Bearer ${reader.login.access_token}` } }).then((r) => r.json());
+  const downloaded = await fetch(`${served.server.origin}/api/v2/users/me/data?section=${SITE}`, { headers: { authorization: `Bearer ${reader.login.access_token}` } }).then((r) => r.json());
   const stdout = await runAdmin(['export-user', '--site', SITE, '--email', reader.email]);
   assert.equal(stdout.code, 0, stdout.stderr);
   const printed = JSON.parse(stdout.stdout);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { build, container, postComment, SITE, signup } from './helpers.ts';
 import { startRedis } from './multiprocess-infra.ts';
 import { connect } from './realtime-client.ts';
+import { until } from '../support/until.ts';
 
 interface Sample {
   name: string;
@@ -44,14 +45,6 @@ async function scrape(app: FastifyInstance): Promise<Sample[]> {
 
 const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  assert.fail(`never: ${what}`);
-}
 
 describe('/readyz', () => {
   test('ready while the database answers, not cached, never limited', async (t) => {
@@ -131,7 +124,7 @@ describe('/metrics', () => {
     assert.equal(valueOf(after, 'vf_realtime_events_delivered_total'), delivered + 1);
 
     client.socket.close();
-    await until(async () => valueOf(await scrape(app), 'vf_websocket_connections') === 0, 'the gauge is back to 0');
+    await until(async () => valueOf(await scrape(app), 'vf_websocket_connections') === 0, 3_000, 'the gauge is back to 0', 20);
   });
 
   test('without VF_METRICS_TOKEN only loopback clients may read it', async (t) => {
