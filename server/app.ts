@@ -11,6 +11,7 @@ import { type Config, DEFAULT_PUSH_HOSTS, publicOrigin } from './config.ts';
 import { BODY_LIMIT, formatSchemaErrors, installErrorHandlers } from './errors.ts';
 import { DEFAULT_GUEST_CACHE_MB } from './engine/guest-cache.ts';
 import mailPlugin from './mail/plugin.ts';
+import followupSweep from './notifications/followupSweep.ts';
 import autoModerationPlugin from './moderation/auto/plugin.ts';
 import moderationQueueNotice from './moderation/announce.ts';
 import contentNotices from './notifications/plugin.ts';
@@ -153,6 +154,7 @@ export function buildApp({ config, logStream }: BuildOptions): FastifyInstance {
   app.register(legalPlugin, { dataDir: config.dataDir });
   app.register(readerMails, { jwtSecret: config.jwtSecret, publicUrl: publicOrigin(config) });
   app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, demo: config.demo });
+  app.register(followupSweep); // after-commit work a killed process left undone
 
   app.register(apiRoutes, { prefix: '/api/v2' });
   app.register(accountRoutes, { prefix: '/api/v2' });

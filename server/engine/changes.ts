@@ -21,6 +21,7 @@ import { getSite, type Site } from './sites.ts';
 import { absentBodyIsEmpty, type Common, params, strictObject } from '../routes/schemas.ts';
 import { kindAnswers } from './answers.ts';
 import { decisionRecord, MODERATION, type ModerationAction, moderationChange, moderationEvent } from './moderationStates.ts';
+import { recordFollowups } from './followups.ts';
 import { containerOr404, type KindOptions } from './reads.ts';
 
 interface ContentParams {
@@ -233,13 +234,19 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
           const user = moderator(request, t);
           notDeleted(t);
           const on = method !== 'DELETE';
+          // The author may be mailed that the editors picked it (docs/notifications.md "Email"):
+          // recorded as to do in the pick's transaction (followups.ts), done after commit.
+          let picked = false;
           const answer = await apply(
             t,
-            (before) => ({ patch: (Number(before[mark.column]) === 1) === on ? null : mark.set(on) }),
+            (before) => {
+              if ((Number(before[mark.column]) === 1) === on) return { patch: null };
+              picked = on && mark.on === 'picked' && before.state === 'visible';
+              return { patch: mark.set(on), ...(picked ? { also: (trx) => recordFollowups(trx, 'picked', [before.uuid], user.row.uuid) } : {}) };
+            },
             (_before, after) => contentEvent(on ? mark.on : mark.off, after, user.row.uuid),
           );
-          // The author may be mailed that the editors picked it (docs/notifications.md "Email").
-          if (on && mark.on === 'picked' && Number(t.row.is_picked) !== 1 && t.row.state === 'visible') await app.readerMails.picked([t.row.uuid], user.row.uuid);
+          if (picked && (await app.readerMails.picked([t.row.uuid], user.row.uuid))) app.followups.done('picked', [t.row.uuid]);
           return answer;
         },
       });
@@ -274,6 +281,8 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
                 // A statement of reasons for a reject or spam (docs/law.md); an approval lifts the item's.
                 if (action === 'disable' || action === 'spam') statements = await app.legal.decided(trx, user.row.uuid, action === 'spam' ? 'spam' : 'reject', decided);
                 else await app.legal.approved(trx, decided);
+                // A held item shown now notifies and mails after commit (followups.ts).
+                if (before.state === 'awaiting_moderation' && decidedState === 'visible') await recordFollowups(trx, 'approved', [before.uuid], user.row.uuid);
               },
             };
           },
@@ -282,10 +291,12 @@ export default async function contentChangeRoutes(app: FastifyInstance, { policy
         await app.legal.tell(statements);
         // Every open moderation queue drops it at once, as for a decision made in the queue.
         if (decidedState) app.moderationQueue.decided(t.row.site_uuid, { uuid: user.row.uuid, name: user.row.name }, [{ uuid: t.row.uuid, state: decidedState }], MODERATION[action].decision);
-        // An approved item notifies now, as it would have on posting without premoderation.
-        if (action === 'enable' && t.row.state === 'awaiting_moderation') await app.contentNotices.approved([t.row.uuid]);
-        // A held item's author may be mailed its approval (a rejection is told by its statement of reasons).
-        if (decidedState === 'visible' && t.row.state === 'awaiting_moderation') await app.readerMails.approved([t.row.uuid], user.row.uuid);
+        // An approved item notifies now, as it would have on posting without premoderation, and its
+        // author may be mailed its approval (a rejection is told by its statement of reasons).
+        if (decidedState === 'visible' && t.row.state === 'awaiting_moderation') {
+          const noticed = await app.contentNotices.approved([t.row.uuid]);
+          if ((await app.readerMails.approved([t.row.uuid], user.row.uuid)) && noticed) app.followups.done('approved', [t.row.uuid]);
+        }
         return answer;
       },
     );

@@ -1,6 +1,7 @@
 /**
  * Which readers get which mail (docs/notifications.md "Email"), as `app.readerMails`: the write
- * paths (notifications/create.ts, the pick and moderation routes) tell it what happened after
+ * paths (notifications/create.ts, the pick and moderation routes, and the followup sweep for a
+ * write cut off after commit: notifications/followupSweep.ts) tell it what happened after
  * commit, and it writes one outbox row per reader and reason (`dedupe_key`: a retried producer
  * never mails twice), then kicks the dispatcher. Never to the actor, an unverified address, a
  * banned, erased or deleting account, a category switched off, or a reader set to off. For a
@@ -30,14 +31,15 @@ export interface MailIntent {
 }
 
 export interface ReaderMails {
+  // Each answers whether its mails are written (false: logged; the item's followup stays for the sweep).
   /** A new item showed: a reply mail to the parent's author, page and live-blog follow mails to the page's followers. */
-  created(row: ContentsTable, container: ContainersTable, parent: ContentsTable | undefined, heard: { replyTo: string | null; followers: string[] }): Promise<void>;
+  created(row: ContentsTable, container: ContainersTable, parent: ContentsTable | undefined, heard: { replyTo: string | null; followers: string[] }): Promise<boolean>;
   /** Items the editor `by` picked (each author mailed once per item, however often it is picked again). */
-  picked(uuids: string[], by: string): Promise<void>;
+  picked(uuids: string[], by: string): Promise<boolean>;
   /** Held items the moderator `by` approved. */
-  approved(uuids: string[], by: string): Promise<void>;
+  approved(uuids: string[], by: string): Promise<boolean>;
   /** Writes the mails, or the digest items of readers on hourly or daily (exported for tests). */
-  send(intents: MailIntent[]): Promise<void>;
+  send(intents: MailIntent[]): Promise<boolean>;
   readonly key: Buffer;
   readonly publicUrl: string;
 }
@@ -84,18 +86,18 @@ async function mailable(app: FastifyInstance, intents: MailIntent[]): Promise<{ 
   };
 }
 
-async function send(app: FastifyInstance, key: Buffer, publicUrl: string, all: MailIntent[]): Promise<void> {
+async function send(app: FastifyInstance, key: Buffer, publicUrl: string, all: MailIntent[]): Promise<boolean> {
   try {
     const { now: intents, digest } = await mailable(app, all);
     await storeDigestItems(app.db, digest);
-    if (intents.length === 0) return;
+    if (intents.length === 0) return true;
     const items = await app.db.selectFrom('contents')
       .innerJoin('containers', 'containers.uuid', 'contents.container_uuid')
       .innerJoin('pages', (join) => join.on('pages.uuid', '=', pageOfContainer(app.db)))
       .innerJoin('sites', 'sites.uuid', 'contents.site_uuid')
       .select(['contents.uuid', 'contents.content', 'contents.site_uuid', 'contents.actor_uuid', 'pages.url', 'pages.title', 'pages.lang', 'sites.name as site_name'])
       .where('contents.uuid', 'in', unique(intents.map((i) => i.item))).execute();
-    if (items.length === 0) return; // an item on no page has nowhere to link to
+    if (items.length === 0) return true; // an item on no page has nowhere to link to
     const itemOf = new Map(items.map((row) => [row.uuid, row]));
     const actors = await app.db.selectFrom('users').select(['uuid', 'name']).where('uuid', 'in', unique(items.map((row) => row.actor_uuid))).execute();
     const nameOf = new Map(actors.map((u) => [u.uuid, u.name]));
@@ -119,8 +121,10 @@ async function send(app: FastifyInstance, key: Buffer, publicUrl: string, all: M
     // One transaction for the lot (a page's followers: a few statements, not one transaction per mail).
     const written = rows.length ? (await enqueueMails(app.db, rows)).size : 0;
     if (written) app.mailOutbox.kick();
+    return true;
   } catch (error) {
     app.log.error({ err: error }, 'reader mails not written');
+    return false;
   }
 }
 
@@ -136,7 +140,7 @@ function readerMails(app: FastifyInstance, key: Buffer, publicUrl: string): Read
     publicUrl,
     send: write,
     created: (row, container, parent, heard) => {
-      if (row.state !== 'visible') return Promise.resolve();
+      if (row.state !== 'visible') return Promise.resolve(true);
       const intents: MailIntent[] = [];
       if (parent && heard.replyTo === parent.actor_uuid) intents.push({ category: 'reply', reason: 'reply', recipient: parent.actor_uuid, item: row.uuid, actor: row.actor_uuid });
       // A live blog's post is the live-blog follow; a comment (or reply) in a conversation the page

@@ -13,9 +13,12 @@ import { answers, type Common, params, strictObject, uuid } from '../routes/sche
 import type { StatementsOfReasonsTable } from '../storage/schema.ts';
 import { shape } from '../engine/schemas.ts';
 import { moderatorOf } from './access.ts';
-import { decideMany, undoDecision } from './decisions.ts';
+import { recordFollowups } from '../engine/followups.ts';
+import { decideMany, type Decided, undoDecision } from './decisions.ts';
 import { announceDecided } from './live.ts';
 import { decisionResult } from './schemas.ts';
+
+type DecidedItem = Decided['decided'][number];
 
 export const MAX_DECISION_ITEMS = 500;
 
@@ -55,9 +58,15 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
       if (terms_rule !== undefined) termsRuleOr400(await legalSettings(app.db, site.uuid), terms_rule);
       // Each item restricted gets its statement of reasons, in the decision's transaction; an approval lifts them.
       let statements: StatementsOfReasonsTable[] = [];
+      // The notices and mails an approval or a pick sends after commit are recorded as to do in its
+      // transaction (engine/followups.ts; a pick's followup covers a held item it shows).
+      const approvedOf = (decided: DecidedItem[]) => decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid);
+      const pickedOf = (decided: DecidedItem[]) => decided.filter((d) => d.state === 'visible' && Number(d.before.is_picked) !== 1).map((d) => d.uuid);
       const result = await decideMany(app.db, site.uuid, user.row.uuid, decision, items, async (trx, { decided }) => {
         if (restricting) statements = await writeDecisionStatements(trx, user.row.uuid, decision, 'queue', decided, { terms_rule, explanation: explanation?.trim() });
         else await approvedItems(trx, decided);
+        if (decision === 'pick') await recordFollowups(trx, 'picked', pickedOf(decided), user.row.uuid);
+        else await recordFollowups(trx, 'approved', approvedOf(decided), user.row.uuid);
       });
       for (const event of result.events) app.hub.publish(event); // after commit
       await tellStatements(app, statements);
@@ -68,11 +77,13 @@ export default async function decisionRoutes(app: FastifyInstance): Promise<void
       }
       // An approved item notifies now, as it would have on posting without premoderation, and its
       // author may be mailed (docs/notifications.md "Email"; a rejection is told by its statement of reasons).
-      const approved = result.decided.filter((d) => d.before.state === 'awaiting_moderation' && d.state === 'visible').map((d) => d.uuid);
-      await app.contentNotices.approved(approved);
+      const approved = approvedOf(result.decided);
+      const noticed = await app.contentNotices.approved(approved);
       // A pick's author hears of the pick (one mail), any other approval's of the approval.
-      if (decision === 'pick') await app.readerMails.picked(result.decided.filter((d) => d.state === 'visible' && Number(d.before.is_picked) !== 1).map((d) => d.uuid), user.row.uuid);
-      else await app.readerMails.approved(approved, user.row.uuid);
+      if (decision === 'pick') {
+        const picked = pickedOf(result.decided);
+        if ((await app.readerMails.picked(picked, user.row.uuid)) && noticed) app.followups.done('picked', picked);
+      } else if ((await app.readerMails.approved(approved, user.row.uuid)) && noticed) app.followups.done('approved', approved);
       return { result: { decided: result.decided.map(({ uuid: id, state, decision_uuid }) => ({ uuid: id, state, decision_uuid })), conflicts: result.conflicts } };
     },
   );

@@ -41,25 +41,36 @@ function rowsFor(users: Iterable<string>, draft: Draft, now: number): Notificati
   return [...users].map((user) => ({ ...draft, uuid: randomUUID(), user_uuid: user, status: 'new', date_created: now }));
 }
 
-/** Writes and delivers; a failure is logged, never the writer's failure (the content is already stored). */
-async function store(app: FastifyInstance, work: () => Promise<NotificationsTable[]>): Promise<number> {
+/**
+ * Writes and delivers; a failure is logged, never the writer's failure (the content is already
+ * stored), and answered `false` so that the item's followup stays for the sweep (engine/followups.ts).
+ */
+async function store(app: FastifyInstance, work: () => Promise<NotificationsTable[] | false>): Promise<boolean> {
   try {
     const rows = await work();
+    if (rows === false) return false;
     await insertNotifications(app.db, rows);
     deliver(app, rows);
-    return rows.length;
+    return true;
   } catch (error) {
     app.log.error({ err: error }, 'notifications not created');
-    return 0;
+    return false;
   }
+}
+
+/** Whether a followup's earlier run already wrote the item's notifications (all or none: one transaction). */
+async function alreadyWritten(db: Kysely<Database>, recipient: string, item: string): Promise<boolean> {
+  return (await db.selectFrom('notifications').select('uuid').where('user_uuid', '=', recipient).where('content_uuid', '=', item).executeTakeFirst()) !== undefined;
 }
 
 /**
  * A new item (root or reply) was stored: a `reply` to the parent's author, then
  * `subscribed_user_content` to the actor's followers, then `subscribed_page_content` to the page's
- * followers (one notification per recipient, in that order of precedence).
+ * followers (one notification per recipient, in that order of precedence), and the mails readers
+ * asked for. `resumed`: a sweep does it again for a write cut off after commit (mails carry their
+ * dedupe key; the notifications are written only if that run did not get to them).
  */
-export function notifyNewContent(app: FastifyInstance, row: ContentsTable, container: ContainersTable, parent?: ContentsTable): Promise<number> {
+export function notifyNewContent(app: FastifyInstance, row: ContentsTable, container: ContainersTable, parent?: ContentsTable, resumed = false): Promise<boolean> {
   return store(app, async () => {
     if (row.state !== 'visible') return [];
     const base = { site_uuid: row.site_uuid, actor_uuid: row.actor_uuid, content_uuid: row.uuid, container_uuid: row.container_uuid };
@@ -79,11 +90,18 @@ export function notifyNewContent(app: FastifyInstance, row: ContentsTable, conta
     const now = Date.now();
     const recipients = await recipientsOf(app.db, row.actor_uuid, [...byUser.keys()]);
     // The same readers may be mailed (docs/notifications.md "Email"; their preferences decide).
-    await app.readerMails.created(row, container, parent, {
+    const mailed = await app.readerMails.created(row, container, parent, {
       replyTo: parent && recipients.has(parent.actor_uuid) ? parent.actor_uuid : null,
       followers: page ? page.users.filter((user) => recipients.has(user)) : [],
     });
-    return [...recipients].flatMap((user) => rowsFor([user], byUser.get(user)!, now));
+    const first = recipients.values().next();
+    const rows = resumed && !first.done && (await alreadyWritten(app.db, first.value, row.uuid))
+      ? []
+      : [...recipients].flatMap((user) => rowsFor([user], byUser.get(user)!, now));
+    if (mailed) return rows;
+    await insertNotifications(app.db, rows); // these, yes; the mails stay for the sweep
+    deliver(app, rows);
+    return false;
   });
 }
 
@@ -95,10 +113,10 @@ const APPROVED_AT_ONCE = 8;
  * notify as each would have on posting, now that they show: their rows,
  * parents and containers read in one query each, then a few items' notifications at a time.
  */
-export async function notifyApprovedMany(app: FastifyInstance, uuids: string[]): Promise<void> {
-  if (uuids.length === 0) return;
+export async function notifyApprovedMany(app: FastifyInstance, uuids: string[], resumed = false): Promise<boolean> {
+  if (uuids.length === 0) return true;
   const rows = await app.db.selectFrom('contents').selectAll().where('uuid', 'in', uuids).where('state', '=', 'visible').execute();
-  if (rows.length === 0) return; // none shows any more (another moderator hid it meanwhile)
+  if (rows.length === 0) return true; // none shows any more (another moderator hid it meanwhile)
   const parentIds = [...new Set(rows.flatMap((row) => (row.parent_uuid ? [row.parent_uuid] : [])))];
   const containerIds = [...new Set(rows.map((row) => row.container_uuid))];
   const [parents, containers] = await Promise.all([
@@ -108,18 +126,20 @@ export async function notifyApprovedMany(app: FastifyInstance, uuids: string[]):
   const parentOf = new Map(parents.map((row) => [row.uuid, row]));
   const containerOf = new Map(containers.map((row) => [row.uuid, row]));
   let next = 0;
+  let ok = true;
   const worker = async () => {
     while (next < rows.length) {
       const row = rows[next++]!;
       const container = containerOf.get(row.container_uuid);
-      if (container) await notifyNewContent(app, row, container, row.parent_uuid ? parentOf.get(row.parent_uuid) : undefined);
+      if (container && !(await notifyNewContent(app, row, container, row.parent_uuid ? parentOf.get(row.parent_uuid) : undefined, resumed))) ok = false;
     }
   };
   await Promise.all(Array.from({ length: Math.min(APPROVED_AT_ONCE, rows.length) }, worker));
+  return ok;
 }
 
 /** A like on someone's content: once per liker and item, however often it is taken back and given again. */
-export function notifyLike(app: FastifyInstance, item: ContentsTable, liker: string): Promise<number> {
+export function notifyLike(app: FastifyInstance, item: ContentsTable, liker: string): Promise<boolean> {
   return store(app, async () => {
     if (item.state !== 'visible' || item.actor_uuid === liker) return [];
     if (await alreadyNotified(app.db, item.actor_uuid, 'like', liker, item.uuid)) return [];
@@ -130,7 +150,7 @@ export function notifyLike(app: FastifyInstance, item: ContentsTable, liker: str
 }
 
 /** A new follower: once per follower. */
-export function notifyFollow(app: FastifyInstance, site: string, follower: string, followee: string): Promise<number> {
+export function notifyFollow(app: FastifyInstance, site: string, follower: string, followee: string): Promise<boolean> {
   return store(app, async () => {
     if (await alreadyNotified(app.db, followee, 'follow', follower, followee)) return [];
     if (!(await actorMayNotify(app.db, follower)) || !(await recipientsOf(app.db, follower, [followee])).size) return [];

@@ -9,12 +9,13 @@ import type { ContainersTable, ContentsTable } from '../storage/schema.ts';
 import { notifyApprovedMany, notifyLike, notifyNewContent } from './create.ts';
 
 export interface ContentNotices {
-  /** A new item: a reply to its parent's author, then its author's followers, then the page's (create.ts). */
-  created(row: ContentsTable, container: ContainersTable, parent?: ContentsTable): Promise<number>;
+  // Each answers whether it is all done (false: a failure, logged; a followup stays for the sweep).
+  /** A new item: a reply to its parent's author, then its author's followers, then the page's (create.ts), and their mails. */
+  created(row: ContentsTable, container: ContainersTable, parent?: ContentsTable): Promise<boolean>;
   /** A like of `item` by `liker`. */
-  liked(item: ContentsTable, liker: string): Promise<number>;
-  /** Held items a moderator approved: their authors are told. */
-  approved(uuids: string[]): Promise<void>;
+  liked(item: ContentsTable, liker: string): Promise<boolean>;
+  /** Held items a moderator approved: notified as on posting. */
+  approved(uuids: string[]): Promise<boolean>;
 }
 
 declare module 'fastify' {

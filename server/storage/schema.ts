@@ -296,6 +296,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_deliveries: MailDeliveriesTable;
   mail_digest_items: MailDigestItemsTable;
+  content_followups: ContentFollowupsTable;
 }
 
 /** Migration 018: a review's stars and title, beside its content row (one per reader and container). */
@@ -683,4 +684,13 @@ export interface MailDigestItemsTable {
   date_created: number;
   digested_at: number | null;
   digest_key: string | null;
+}
+
+/** Migration 031 (server/engine/followups.ts): after-commit work an item's write left to do. */
+export interface ContentFollowupsTable {
+  content_uuid: string;
+  kind: string;
+  actor_uuid: string | null;
+  due_at: number;
+  tries: number;
 }

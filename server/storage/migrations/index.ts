@@ -33,6 +33,7 @@ import { legal } from './027_legal.ts';
 import { mailOutbox } from './028_mail_outbox.ts';
 import { mailDigests } from './029_mail_digests.ts';
 import { mailDeliveries } from './030_mail_deliveries.ts';
+import { contentFollowups } from './031_content_followups.ts';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '028_mail_outbox': mailOutbox,
   '029_mail_digests': mailDigests,
   '030_mail_deliveries': mailDeliveries,
+  '031_content_followups': contentFollowups,
 };
 
 export const migrationProvider: MigrationProvider = {
