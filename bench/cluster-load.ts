@@ -196,7 +196,7 @@ async function measureLoad(postsPerSecond: number, readsPerSecond: number): Prom
     const spread = await Promise.all(state.processes.map((p) => openSockets(p.port)));
 
     // Warm-up (JIT, pools, the guest cache's paths) at a tenth of the rates, then the measured window.
-    await Promise.all([readAt(listUrl, readsPerSecond / 10, 3), postOnSchedule(origin, write, postsPerSecond / 10, 3)]);
+    await Promise.all([readAt(listUrl, Math.max(1, readsPerSecond / 10), 3), postOnSchedule(origin, write, Math.max(1, postsPerSecond / 10), 3)]);
     await drained([...pids, generator.pid!]);
     generator.send('reset');
     const storedBefore = (await storedComments(cluster, container)).size;

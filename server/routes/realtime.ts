@@ -13,6 +13,7 @@ import { notFound } from '../errors.ts';
 import type { HubClient } from '../realtime/hub.ts';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../realtime/hub.ts';
 import { beforeFrame, bufferedOver } from '../realtime/corkedWrites.ts';
+import { sendText as sendTextFrame } from '../realtime/wireFrames.ts';
 import { parseClientFrame } from '../realtime/frames.ts';
 import { eventsAfter, latestSeqs, MAX_CATCH_UP } from '../engine/events.ts';
 import { getContainer } from '../engine/containers.ts';
@@ -90,7 +91,7 @@ export default async function realtimeRoutes(app: FastifyInstance): Promise<void
         }
         beforeFrame(socket);
         // A text frame: the protocol is JSON text (a binary frame reaches browsers as a Blob).
-        socket.send(text, { binary: false });
+        sendTextFrame(socket, text);
       };
       // Handlers are attached now (messages may arrive while the site loads) and wait for `ready`.
       const ready = (async (): Promise<HubClient | null> => {

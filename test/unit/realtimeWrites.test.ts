@@ -1,0 +1,59 @@
+/**
+ * How the realtime route writes frames (server/realtime/): the frame bytes built once and read by
+ * a real ws client as text; a quiet socket's frame written at once, and a steady stream's corked
+ * until its window ends.
+ */
+import assert from 'node:assert/strict';
+import type { Socket } from 'node:net';
+import { describe, it, type TestContext } from 'node:test';
+import { WebSocket, WebSocketServer } from 'ws';
+import { beforeFrame, WINDOW_MS } from '../../server/realtime/corkedWrites.ts';
+import { sendText, textFrame } from '../../server/realtime/wireFrames.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A server-side socket and a client reading it, on loopback. */
+async function socketPair(t: TestContext): Promise<{ server: WebSocket; received: string[] }> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
+  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as { port: number }).port}`);
+  const received: string[] = [];
+  client.on('message', (data, binary) => received.push(`${binary ? 'binary' : 'text'}:${String(data)}`));
+  const server = await accepted;
+  t.after(() => new Promise<void>((resolve) => {
+    client.terminate();
+    wss.close(() => resolve());
+  }));
+  return { server, received };
+}
+
+describe('frames on the wire', () => {
+  it('one frame built once per text, read as text frames of any length', async (t) => {
+    const { server, received } = await socketPair(t);
+    const texts = ['{"a":1}', 'x'.repeat(200), 'y'.repeat(70_000)].map((text) => Buffer.from(text));
+    assert.equal(textFrame(texts[0]!), textFrame(texts[0]!), 'the same buffer for every socket');
+    for (const text of texts) sendText(server, text);
+    for (let i = 0; received.length < 3 && i < 100; i++) await sleep(10);
+    assert.deepEqual(received, texts.map((text) => `text:${text}`));
+  });
+
+  it('a quiet socket’s frame goes at once; a steady stream’s wait for the window’s end, in order', async (t) => {
+    const { server, received } = await socketPair(t);
+    const raw = (server as unknown as { _socket: Socket })._socket;
+    await sleep(WINDOW_MS * 3); // no window running
+    beforeFrame(server);
+    assert.equal(raw.writableCorked, 0, 'the first frame of a quiet moment: not held');
+    sendText(server, Buffer.from('1'));
+    beforeFrame(server);
+    assert.equal(raw.writableCorked, 1, 'a second frame in the window: held');
+    sendText(server, Buffer.from('2'));
+    await sleep(WINDOW_MS * 1.5);
+    assert.equal(raw.writableCorked, 0, 'written out at the window’s end');
+    beforeFrame(server);
+    assert.equal(raw.writableCorked, 1, 'a steady stream: held from its first frame of the window');
+    sendText(server, Buffer.from('3'));
+    for (let i = 0; received.length < 3 && i < 100; i++) await sleep(10);
+    assert.deepEqual(received, ['text:1', 'text:2', 'text:3']);
+  });
+});
