@@ -9,8 +9,9 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent } from '../../core/api/types.ts';
-import { moveCounts, newContentRow, type NewContent } from './contents.ts';
-import { appendEvent, type EventDraft } from './events.ts';
+import { moveThreadCountsMany, newContentRow, type NewContent } from './contents.ts';
+import { recordFollowups } from './followups.ts';
+import { appendEvents, type EventDraft, plusEach } from './events.ts';
 import { GroupCommit } from '../storage/groupCommit.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 
@@ -21,32 +22,53 @@ interface PendingInsert {
   row: ContentsTable;
   describe: (row: ContentsTable) => EventDraft;
   also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>;
+  /** Record its notices and mails as still to do (followups.ts), when it shows. */
+  followUp: boolean;
 }
 
 type Outcome = { events: ContentEvent[] } | { error: unknown };
 
-/** One item's rows, counters and events, in `trx`. */
-async function writeItem(trx: Transaction<Database>, { row, describe, also }: PendingInsert): Promise<ContentEvent[]> {
-  await trx.insertInto('contents').values(row).execute();
-  if (row.state === 'visible') await moveCounts(trx, row, 1); // a held comment counts once enabled
-  const created = await appendEvent(trx, describe(row));
-  const more = await also?.(trx);
-  return more ? [created, more] : [created];
+/** Content rows per insert statement (about 25 values each: inside both engines' bound on parameters). */
+const ROWS_PER_INSERT = 100;
+
+/**
+ * The items in `trx`, each one's events in the order of their numbers, in a few statements
+ * whatever their number (the rows, the thread counters, the followups; each item's `also`; then
+ * the containers). Under load every statement waits a turn of a busy event loop, so a group
+ * costs about as long as one item. The containers' rows (the visible total and the event
+ * counter) come last, once for the whole group: on PostgreSQL that row's lock is what orders the
+ * writers of one conversation across processes, so it is held from then until the commit.
+ */
+async function writeItems(trx: Transaction<Database>, items: PendingInsert[]): Promise<ContentEvent[][]> {
+  const rows = items.map((item) => item.row);
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await trx.insertInto('contents').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
+  const shown = rows.filter((row) => row.state === 'visible'); // a held comment counts once enabled
+  if (shown.length > 0) await moveThreadCountsMany(trx, shown.map((row) => ({ row, delta: 1 })));
+  await recordFollowups(trx, 'created', items.filter((item) => item.followUp && item.row.state === 'visible').map((item) => item.row.uuid), null);
+  const written = [];
+  for (const { row, describe, also } of items) {
+    const draft = describe(row);
+    written.push({ draft, more: (await also?.(trx)) ?? null });
+  }
+  const visible = new Map<string, number>();
+  for (const row of shown) visible.set(row.container_uuid, (visible.get(row.container_uuid) ?? 0) + 1);
+  if (visible.size > 0) {
+    await trx.updateTable('containers').set({ total_visible_content: plusEach('total_visible_content', 'uuid', visible) }).where('uuid', 'in', [...visible.keys()]).execute();
+  }
+  const created = await appendEvents(trx, written.map((w) => w.draft));
+  // An event `also` appended (a moderator's answer locking the comment answered) took its number first.
+  return written.map(({ more }, i) => (more ? [more, created[i]!] : [created[i]!]));
 }
 
 async function writeGroup(db: Kysely<Database>, items: PendingInsert[]): Promise<Outcome[]> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const outcomes: Outcome[] = [];
-      for (const item of items) outcomes.push({ events: await writeItem(trx, item) });
-      return outcomes;
-    });
+    return (await db.transaction().execute((trx) => writeItems(trx, items))).map((events) => ({ events }));
   } catch (error) {
     if (items.length === 1) return [{ error }];
     const outcomes: Outcome[] = [];
     for (const item of items) {
       try {
-        outcomes.push({ events: await db.transaction().execute((trx) => writeItem(trx, item)) });
+        outcomes.push({ events: (await db.transaction().execute((trx) => writeItems(trx, [item])))[0]! });
       } catch (itemError) {
         outcomes.push({ error: itemError });
       }
@@ -69,8 +91,9 @@ function writerFor(db: Kysely<Database>): GroupCommit<PendingInsert, Outcome> {
 
 /**
  * Stores the item and, in the same transaction, the realtime event `describe` makes of it and
- * whatever `also` writes (e.g. locking the comment a moderator answered) with its event.
- * Publish `events` (the item's first) only after this resolves: they have committed. Inside a
+ * whatever `also` writes (e.g. locking the comment a moderator answered) with its event, and
+ * with `followUp` its followup (followups.ts: the caller then does its notices after commit).
+ * Publish `events` (in their numbers' order) only after this resolves: they have committed. Inside a
  * caller's transaction it is written there, at once.
  */
 export async function insertContent(
@@ -78,9 +101,10 @@ export async function insertContent(
   input: NewContent,
   describe: (row: ContentsTable) => EventDraft,
   also?: (trx: Transaction<Database>) => Promise<ContentEvent | null>,
+  { followUp = false }: { followUp?: boolean } = {},
 ): Promise<{ row: ContentsTable; events: ContentEvent[] }> {
-  const item = { row: newContentRow(input), describe, ...(also ? { also } : {}) };
-  if (db.isTransaction) return { row: item.row, events: await writeItem(db as Transaction<Database>, item) };
+  const item = { row: newContentRow(input), describe, followUp, ...(also ? { also } : {}) };
+  if (db.isTransaction) return { row: item.row, events: (await writeItems(db as Transaction<Database>, [item]))[0]! };
   const outcome = await writerFor(db).add(item);
   if ('error' in outcome) throw outcome.error;
   return { row: item.row, events: outcome.events };

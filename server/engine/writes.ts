@@ -17,7 +17,6 @@ import { requireUser, type RequestUser } from '../plugins/auth.ts';
 import { forViewer, getCommentWithActor, withActor } from './contentQueries.ts';
 import { contentEvent, eventTypeOf, lockAnswered } from './contentWrites.ts';
 import { insertContent } from './contentInserts.ts';
-import { recordFollowups } from './followups.ts';
 import { anonymousActor, getCommentInContainer, type Reaction, setReaction, viewerOf } from './contents.ts';
 import type { EventDraft } from './events.ts';
 import type { ContentsTable, ContainersTable, Database, StatementsOfReasonsTable } from '../storage/schema.ts';
@@ -110,14 +109,10 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
     });
     let created: ContentsTable | null = null;
     let statements: StatementsOfReasonsTable[] = []; // an automatic hold's, told after commit
-    const also = async (trx: Transaction<Database>) => {
-      // Its notices and mails, done after commit, are recorded as to do (followups.ts).
-      if (created!.state === 'visible') await recordFollowups(trx, 'created', [created!.uuid], null);
-      // A moderator's answer locks the comment answered: its author can no longer edit it away.
-      if (privileged && parent) return lockAnswered(trx, parent.uuid, actor.uuid);
-      statements = await app.autoModeration.record(trx, created!, 'new', verdict);
-      return null;
-    };
+    // A moderator's answer locks the comment answered: its author can no longer edit it away.
+    const also = privileged && parent
+      ? (trx: Transaction<Database>) => lockAnswered(trx, parent.uuid, actor.uuid)
+      : async (trx: Transaction<Database>) => ((statements = await app.autoModeration.record(trx, created!, 'new', verdict)), null);
     const { row, events } = await insertContent(
       app.db,
       {
@@ -138,6 +133,7 @@ export default async function contentWriteRoutes(app: FastifyInstance, { policy 
         return contentEvent('created', withActor(row, actor), row.actor_uuid);
       },
       also,
+      { followUp: true }, // its notices and mails, done below, are recorded as to do (followups.ts)
     );
     for (const event of events) app.hub.publish(event); // after commit: the events are in the log for catch-up
     if (row.state === 'visible' && (await app.contentNotices.created(row, container, parent))) app.followups.done('created', [row.uuid]);

@@ -23,12 +23,12 @@ const notificationsAbout = (app: FastifyInstance, item: string) =>
 /** Commits a reply and its followup, as the posting route does, and does none of the work after commit: a process killed there. */
 async function replyCutOff(app: FastifyInstance, parentUuid: string, actor: string, content: string): Promise<ContentsTable> {
   const parent = await app.db.selectFrom('contents').selectAll().where('uuid', '=', parentUuid).executeTakeFirstOrThrow();
-  let created: ContentsTable | undefined;
   const { row } = await insertContent(
     app.db,
     { type: 'comment', site_uuid: parent.site_uuid, container_uuid: parent.container_uuid, actor_uuid: actor, content, state: 'visible', parent },
-    (item) => ((created = item), contentEvent('created', { ...item, actor_name: '' }, actor)),
-    async (trx) => ((await recordFollowups(trx, 'created', [created!.uuid], null)), null),
+    (item) => contentEvent('created', { ...item, actor_name: '' }, actor),
+    undefined,
+    { followUp: true },
   );
   return row;
 }
