@@ -33,11 +33,12 @@ const ROWS_PER_INSERT = 100;
 
 /**
  * The items in `trx`, each one's events in the order of their numbers, in a few statements
- * whatever their number (the rows, the thread counters, the followups; each item's `also`; then
- * the containers). Under load every statement waits a turn of a busy event loop, so a group
- * costs about as long as one item. The containers' rows (the visible total and the event
- * counter) come last, once for the whole group: on PostgreSQL that row's lock is what orders the
- * writers of one conversation across processes, so it is held from then until the commit.
+ * whatever their number: the rows, the thread counters and the followups first, then the
+ * containers' rows (the visible total and the event counter, once for the group) with the
+ * events, then each item's `also` (its own events numbered after the item's). Under load every
+ * statement waits a turn of a busy event loop, so a group costs about what one item does; and on
+ * PostgreSQL the container row's lock, which orders the writers of one conversation across
+ * processes, is taken late and held only to the commit.
  */
 async function writeItems(trx: Transaction<Database>, items: PendingInsert[]): Promise<ContentEvent[][]> {
   const rows = items.map((item) => item.row);
@@ -45,19 +46,19 @@ async function writeItems(trx: Transaction<Database>, items: PendingInsert[]): P
   const shown = rows.filter((row) => row.state === 'visible'); // a held comment counts once enabled
   if (shown.length > 0) await moveThreadCountsMany(trx, shown.map((row) => ({ row, delta: 1 })));
   await recordFollowups(trx, 'created', items.filter((item) => item.followUp && item.row.state === 'visible').map((item) => item.row.uuid), null);
-  const written = [];
-  for (const { row, describe, also } of items) {
-    const draft = describe(row);
-    written.push({ draft, more: (await also?.(trx)) ?? null });
-  }
+  const drafts = items.map(({ row, describe }) => describe(row));
   const visible = new Map<string, number>();
   for (const row of shown) visible.set(row.container_uuid, (visible.get(row.container_uuid) ?? 0) + 1);
   if (visible.size > 0) {
     await trx.updateTable('containers').set({ total_visible_content: plusEach('total_visible_content', 'uuid', visible) }).where('uuid', 'in', [...visible.keys()]).execute();
   }
-  const created = await appendEvents(trx, written.map((w) => w.draft));
-  // An event `also` appended (a moderator's answer locking the comment answered) took its number first.
-  return written.map(({ more }, i) => (more ? [more, created[i]!] : [created[i]!]));
+  const created = await appendEvents(trx, drafts);
+  const events: ContentEvent[][] = [];
+  for (const [i, { also }] of items.entries()) {
+    const more = (await also?.(trx)) ?? null;
+    events.push(more ? [created[i]!, more] : [created[i]!]);
+  }
+  return events;
 }
 
 async function writeGroup(db: Kysely<Database>, items: PendingInsert[]): Promise<Outcome[]> {
@@ -93,7 +94,7 @@ function writerFor(db: Kysely<Database>): GroupCommit<PendingInsert, Outcome> {
  * Stores the item and, in the same transaction, the realtime event `describe` makes of it and
  * whatever `also` writes (e.g. locking the comment a moderator answered) with its event, and
  * with `followUp` its followup (followups.ts: the caller then does its notices after commit).
- * Publish `events` (in their numbers' order) only after this resolves: they have committed. Inside a
+ * Publish `events` (the item's first) only after this resolves: they have committed. Inside a
  * caller's transaction it is written there, at once.
  */
 export async function insertContent(

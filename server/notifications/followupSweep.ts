@@ -74,7 +74,7 @@ export default fp(async (app) => {
       return rounds.flush().finally(() => (sweepAt = undefined));
     },
   } satisfies Followups);
-  app.addHook('onReady', async () => rounds.start(SWEEP_EVERY_MS));
+  app.addHook('onReady', async () => rounds.start(SWEEP_EVERY_MS, { atOnce: true })); // at once: what a killed process left
   app.addHook('onClose', async () => {
     await rounds.close();
     await forgotten.flush();

@@ -18,20 +18,12 @@ import { enqueueMail } from '../../server/mail/index.ts';
 import { openDatabase } from '../../server/storage/engine.ts';
 import type { Database } from '../../server/storage/schema.ts';
 import type { DatabaseConfig } from '../../server/config.ts';
+import { cleanupsOf } from '../support/cleanups.ts';
 import { startServer } from '../support/serve.mjs';
 import { startPostgres } from './multiprocess-infra.ts';
 import { startSmtpSink } from './smtpSink.ts';
 
 const MAILS = 200;
-
-/** Cleanups run last-in first-out (node:test runs after-hooks in the order they were added). */
-function cleanupsOf(t: TestContext): (cleanup: () => unknown) => void {
-  const cleanups: (() => unknown)[] = [];
-  t.after(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-  return (cleanup) => void cleanups.push(cleanup);
-}
 
 /** Two servers on `database` (env gives it to them), 200 mails enqueued from here; each arrives once. */
 async function twoServersSendEachOnce(t: TestContext, after: (cleanup: () => unknown) => void, database: DatabaseConfig, env: Record<string, string>): Promise<void> {
