@@ -85,6 +85,13 @@ export class FollowupsDone {
   }
 }
 
+/** Followups left behind by `now`: due (past their grace), or taken by a sweep and not done yet. */
+export async function followupsLeftBehind(db: Kysely<Database>, now: number): Promise<number> {
+  const row = await db.selectFrom('content_followups').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or([eb('due_at', '<=', now), eb('tries', '>', 0)])).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Removes one followup at once (the sweep's, after its work). */
 export async function forgetFollowup(db: Kysely<Database>, followup: Pick<Followup, 'content_uuid' | 'kind'>): Promise<void> {
   await db.deleteFrom('content_followups').where('content_uuid', '=', followup.content_uuid).where('kind', '=', followup.kind).execute();

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { claimDueFollowups, type Followup, type FollowupKind, FollowupsDone, forgetFollowup } from '../engine/followups.ts';
+import { claimDueFollowups, type Followup, type FollowupKind, FollowupsDone, followupsLeftBehind, forgetFollowup } from '../engine/followups.ts';
 import { Rounds } from '../operations/index.ts';
 import { notifyApprovedMany, notifyNewContent } from './create.ts';
 
@@ -50,7 +50,8 @@ async function redo(app: FastifyInstance, followup: Followup): Promise<boolean> 
   return !container || notifyNewContent(app, row, container, parent, true);
 }
 
-async function sweep(app: FastifyInstance, now: number): Promise<number> {
+/** Does the work of the followups due by `now`; `seen.leftBehind`: what is left after it (`vf_queue_depth{queue="content_followups"}`). */
+async function sweep(app: FastifyInstance, now: number, seen: { leftBehind: number }): Promise<number> {
   let done = 0;
   for (const followup of await claimDueFollowups(app.db, now, ROUND_SIZE)) {
     const ok = await redo(app, followup).catch((error: unknown) => (app.log.error({ err: error, followup }, 'followup failed'), false));
@@ -60,13 +61,15 @@ async function sweep(app: FastifyInstance, now: number): Promise<number> {
       if (ok) done++;
     }
   }
+  seen.leftBehind = await followupsLeftBehind(app.db, now);
   return done;
 }
 
 export default fp(async (app) => {
   const forgotten = new FollowupsDone(app.db, app.log);
   let sweepAt: number | undefined;
-  const rounds = new Rounds(() => sweep(app, sweepAt ?? Date.now()), app.log, 'followup sweep failed');
+  const seen = { leftBehind: 0 };
+  const rounds = new Rounds(() => sweep(app, sweepAt ?? Date.now(), seen), app.log, 'followup sweep failed');
   app.decorate('followups', {
     done: (kind, uuids) => forgotten.done(kind, uuids),
     sweep: (now) => {
@@ -74,6 +77,7 @@ export default fp(async (app) => {
       return rounds.flush().finally(() => (sweepAt = undefined));
     },
   } satisfies Followups);
+  app.queueDepths.set('content_followups', () => seen.leftBehind);
   app.addHook('onReady', async () => rounds.start(SWEEP_EVERY_MS, { atOnce: true })); // at once: what a killed process left
   app.addHook('onClose', async () => {
     await rounds.close();

@@ -3,14 +3,15 @@
  * was killed before it wrote the mail and the notification (what the database holds then: the
  * reply and its followup, nothing else) is mailed and notified by another process's sweep, once;
  * a write that finished leaves no followup, and a sweep of one left over (its delete lost) writes
- * nothing twice; two sweeps never both claim one followup.
+ * nothing twice; two sweeps never both claim one followup, and one taken and not done counts as
+ * left behind.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { contentEvent } from '../../server/engine/contentWrites.ts';
 import { insertContent } from '../../server/engine/contentInserts.ts';
-import { claimDueFollowups, GRACE_MS, recordFollowups } from '../../server/engine/followups.ts';
+import { claimDueFollowups, followupsLeftBehind, GRACE_MS, recordFollowups } from '../../server/engine/followups.ts';
 import type { ContentsTable } from '../../server/storage/schema.ts';
 import { until } from '../support/until.ts';
 import { postComment } from './helpers.ts';
@@ -84,5 +85,6 @@ describe('after-commit work cut off', () => {
     const [first, second] = await Promise.all([claimDueFollowups(app.db, due, 10), claimDueFollowups(app.db, due, 10)]);
     assert.equal(first.length + second.length, 1);
     assert.deepEqual(await claimDueFollowups(app.db, due, 10), [], 'a claimed one waits out its claim');
+    assert.equal(await followupsLeftBehind(app.db, Date.now()), 1, 'taken and not done: left behind (vf_queue_depth)');
   });
 });

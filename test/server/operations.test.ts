@@ -99,7 +99,7 @@ describe('/metrics', () => {
     // Buckets are cumulative.
     const buckets = latency.filter((s) => s.name.endsWith('_bucket') && s.labels['route'] === route.route).map((s) => s.value);
     assert.deepEqual(buckets, [...buckets].sort((a, b) => a - b));
-    for (const queue of ['poll_votes', 'analytics_ingest', 'webhook_deliveries']) assert.equal(valueOf(samples, 'vf_queue_depth', { queue }), 0);
+    for (const queue of ['poll_votes', 'analytics_ingest', 'webhook_deliveries', 'content_followups']) assert.equal(valueOf(samples, 'vf_queue_depth', { queue }), 0);
     assert.ok(valueOf(samples, 'process_resident_memory_bytes')! > 0);
     assert.ok(valueOf(samples, 'nodejs_eventloop_lag_seconds')! >= 0);
   });
