@@ -1,13 +1,13 @@
 /**
  * How the realtime route writes frames (server/realtime/): the frame bytes built once and read by
- * a real ws client as text; a quiet socket's frame written at once, and a steady stream's corked
- * until its window ends.
+ * a real ws client as text; a quiet socket's frame written at once, a burst's at the turn's end,
+ * and a steady stream's at its window's end.
  */
 import assert from 'node:assert/strict';
 import type { Socket } from 'node:net';
 import { describe, it, type TestContext } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
-import { beforeFrame, WINDOW_MS } from '../../server/realtime/corkedWrites.ts';
+import { beforeFrame, STEADY_WINDOWS, WINDOW_MS } from '../../server/realtime/corkedWrites.ts';
 import { sendText, textFrame } from '../../server/realtime/wireFrames.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,22 +38,36 @@ describe('frames on the wire', () => {
     assert.deepEqual(received, texts.map((text) => `text:${text}`));
   });
 
-  it('a quiet socket’s frame goes at once; a steady stream’s wait for the window’s end, in order', async (t) => {
+  it('a quiet socket’s frame goes at once, a burst’s at the turn’s end; a steady stream’s at the window’s end, in order', async (t) => {
     const { server, received } = await socketPair(t);
     const raw = (server as unknown as { _socket: Socket })._socket;
+    const send = (text: string) => {
+      beforeFrame(server);
+      sendText(server, Buffer.from(text));
+    };
     await sleep(WINDOW_MS * 3); // no window running
-    beforeFrame(server);
+    send('1');
     assert.equal(raw.writableCorked, 0, 'the first frame of a quiet moment: not held');
-    sendText(server, Buffer.from('1'));
-    beforeFrame(server);
-    assert.equal(raw.writableCorked, 1, 'a second frame in the window: held');
-    sendText(server, Buffer.from('2'));
+    send('2');
+    assert.equal(raw.writableCorked, 1, 'a second frame in the turn: held');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(raw.writableCorked, 0, 'written out at the turn’s end');
+
+    // A frame every fifth of a window: once STEADY_WINDOWS windows in a row had frames, the stream is steady.
+    const texts = ['1', '2'];
+    const started = Date.now();
+    let heldAfter = -1;
+    for (let i = 0; heldAfter < 0 && i < 5 * (STEADY_WINDOWS + 3); i++) {
+      await sleep(WINDOW_MS / 5);
+      texts.push(`s${i}`);
+      send(`s${i}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (raw.writableCorked === 1) heldAfter = Date.now() - started;
+    }
+    assert.ok(heldAfter >= (STEADY_WINDOWS - 1) * WINDOW_MS, `a steady stream: held past its turn, and not before ${STEADY_WINDOWS} windows (after ${heldAfter} ms)`);
     await sleep(WINDOW_MS * 1.5);
     assert.equal(raw.writableCorked, 0, 'written out at the window’s end');
-    beforeFrame(server);
-    assert.equal(raw.writableCorked, 1, 'a steady stream: held from its first frame of the window');
-    sendText(server, Buffer.from('3'));
-    for (let i = 0; received.length < 3 && i < 100; i++) await sleep(10);
-    assert.deepEqual(received, ['text:1', 'text:2', 'text:3']);
+    for (let i = 0; received.length < texts.length && i < 100; i++) await sleep(10);
+    assert.deepEqual(received, texts.map((text) => `text:${text}`));
   });
 });
