@@ -9,9 +9,10 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ContentEvent } from '../../core/api/types.ts';
-import { moveThreadCountsMany, newContentRow, type NewContent } from './contents.ts';
+import { moveCountsMany, newContentRow, type NewContent } from './contents.ts';
 import { recordFollowups } from './followups.ts';
-import { appendEvents, type EventDraft, plusEach } from './events.ts';
+import { appendEvents, type EventDraft } from './events.ts';
+import { chunks } from '../storage/chunks.ts';
 import { GroupCommit } from '../storage/groupCommit.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 
@@ -33,25 +34,22 @@ const ROWS_PER_INSERT = 100;
 
 /**
  * The items in `trx`, each one's events in the order of their numbers, in a few statements
- * whatever their number: the rows, the thread counters and the followups first, then the
- * containers' rows (the visible total and the event counter, once for the group) with the
- * events, then each item's `also` (its own events numbered after the item's). Under load every
+ * whatever their number: the rows and the followups first, then the counters (the thread
+ * starters', the parents', and the containers' visible total, once for the group: moveCountsMany)
+ * and the containers' event counters with the events, then each item's `also` (its own events
+ * numbered after the item's). Under load every
  * statement waits a turn of a busy event loop, so a group costs about what one item does; and on
  * PostgreSQL the container row's lock, which orders the writers of one conversation across
  * processes, is taken late and held only to the commit.
  */
 async function writeItems(trx: Transaction<Database>, items: PendingInsert[]): Promise<ContentEvent[][]> {
   const rows = items.map((item) => item.row);
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await trx.insertInto('contents').values(rows.slice(i, i + ROWS_PER_INSERT)).execute();
-  const shown = rows.filter((row) => row.state === 'visible'); // a held comment counts once enabled
-  if (shown.length > 0) await moveThreadCountsMany(trx, shown.map((row) => ({ row, delta: 1 })));
+  for (const part of chunks(rows, ROWS_PER_INSERT)) await trx.insertInto('contents').values(part).execute();
   await recordFollowups(trx, 'created', items.filter((item) => item.followUp && item.row.state === 'visible').map((item) => item.row.uuid), null);
   const drafts = items.map(({ row, describe }) => describe(row));
-  const visible = new Map<string, number>();
-  for (const row of shown) visible.set(row.container_uuid, (visible.get(row.container_uuid) ?? 0) + 1);
-  if (visible.size > 0) {
-    await trx.updateTable('containers').set({ total_visible_content: plusEach('total_visible_content', 'uuid', visible) }).where('uuid', 'in', [...visible.keys()]).execute();
-  }
+  // A held comment counts once enabled.
+  const shown = rows.filter((row) => row.state === 'visible').map((row) => ({ row, delta: 1 as const }));
+  if (shown.length > 0) await moveCountsMany(trx, shown);
   const created = await appendEvents(trx, drafts);
   const events: ContentEvent[][] = [];
   for (const [i, { also }] of items.entries()) {

@@ -40,28 +40,20 @@ export function storedReason(reason: HoldReason): string {
   return JSON.stringify({ rule, ...details });
 }
 
-type CountedRow = Pick<ContentsTable, 'uuid' | 'type' | 'container_uuid' | 'parent_uuid' | 'thread_uuid'>;
-type Move = { row: CountedRow; delta: 1 | -1 };
-
 /**
  * Moves the counters a visible comment adds to by `delta` (+1 when it becomes visible, -1 when
  * it stops being visible): the container's total_visible_content, its parent's
  * total_direct_replies and total_replies, and its thread starter's total_replies.
  */
-export async function moveCounts(trx: Transaction<Database>, row: CountedRow, delta: 1 | -1): Promise<void> {
-  await moveThreadCounts(trx, row, delta);
+export async function moveCounts(trx: Transaction<Database>, row: Pick<ContentsTable, 'uuid' | 'type' | 'container_uuid' | 'parent_uuid' | 'thread_uuid'>, delta: 1 | -1): Promise<void> {
+  if (row.type === 'review') await moveReviewCount(trx, row.uuid, delta); // the page's stars (reviewStars.ts)
+  const by = delta > 0 ? '+' : '-';
   await trx
     .updateTable('containers')
-    .set((eb) => ({ total_visible_content: eb('total_visible_content', delta > 0 ? '+' : '-', 1) }))
+    .set((eb) => ({ total_visible_content: eb('total_visible_content', by, 1) }))
     .where('uuid', '=', row.container_uuid)
     .execute();
-}
-
-/** moveCounts but for the container's total (a group of new items moves it once: contentInserts.ts), and a review's stars. */
-export async function moveThreadCounts(trx: Transaction<Database>, row: CountedRow, delta: 1 | -1): Promise<void> {
-  if (row.type === 'review') await moveReviewCount(trx, row.uuid, delta); // the page's stars (reviewStars.ts)
   if (!row.parent_uuid) return;
-  const by = delta > 0 ? '+' : '-';
   // total_direct_replies: replies to this comment; total_replies: replies below it (for a
   // thread starter, the whole thread).
   await trx
@@ -78,6 +70,8 @@ export async function moveThreadCounts(trx: Transaction<Database>, row: CountedR
   }
 }
 
+type CountedRow = Pick<ContentsTable, 'uuid' | 'type' | 'container_uuid' | 'parent_uuid' | 'thread_uuid'>;
+
 function tally(deltas: Map<string, number>, key: string, delta: number): void {
   deltas.set(key, (deltas.get(key) ?? 0) + delta);
 }
@@ -87,25 +81,19 @@ function tally(deltas: Map<string, number>, key: string, delta: number): void {
  * summed per container, parent and thread starter, in three statements whatever the number of
  * rows (reviews' stars one by one).
  */
-export async function moveCountsMany(trx: Transaction<Database>, moves: Move[]): Promise<void> {
+export async function moveCountsMany(trx: Transaction<Database>, moves: { row: CountedRow; delta: 1 | -1 }[]): Promise<void> {
   if (moves.length === 1) return moveCounts(trx, moves[0]!.row, moves[0]!.delta);
-  await moveThreadCountsMany(trx, moves);
   const containers = new Map<string, number>();
-  for (const { row, delta } of moves) tally(containers, row.container_uuid, delta);
-  if (containers.size) {
-    await trx.updateTable('containers').set({ total_visible_content: plusEach('total_visible_content', 'uuid', containers) }).where('uuid', 'in', [...containers.keys()]).execute();
-  }
-}
-
-/** moveThreadCounts for many rows: two statements for the parents and thread starters (reviews' stars one by one). */
-export async function moveThreadCountsMany(trx: Transaction<Database>, moves: Move[]): Promise<void> {
-  if (moves.length === 1) return moveThreadCounts(trx, moves[0]!.row, moves[0]!.delta);
   const parents = new Map<string, number>();
   const threads = new Map<string, number>();
   for (const { row, delta } of moves) {
     if (row.type === 'review') await moveReviewCount(trx, row.uuid, delta);
+    tally(containers, row.container_uuid, delta);
     if (row.parent_uuid) tally(parents, row.parent_uuid, delta);
     if (row.parent_uuid && row.thread_uuid !== row.parent_uuid) tally(threads, row.thread_uuid, delta);
+  }
+  if (containers.size) {
+    await trx.updateTable('containers').set({ total_visible_content: plusEach('total_visible_content', 'uuid', containers) }).where('uuid', 'in', [...containers.keys()]).execute();
   }
   if (parents.size) {
     await trx

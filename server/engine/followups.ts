@@ -6,6 +6,7 @@
  * the rows: what a kind's work is belongs to the feature that registered it.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { chunks } from '../storage/chunks.ts';
 import type { Database } from '../storage/schema.ts';
 
 /** A new item showed; a held item was approved; an item was picked. */
@@ -75,9 +76,7 @@ export class FollowupsDone {
     for (const [kind, set] of batches) {
       const uuids = [...set];
       try {
-        for (let i = 0; i < uuids.length; i += 500) {
-          await this.db.deleteFrom('content_followups').where('kind', '=', kind).where('content_uuid', 'in', uuids.slice(i, i + 500)).execute();
-        }
+        for (const part of chunks(uuids, 500)) await this.db.deleteFrom('content_followups').where('kind', '=', kind).where('content_uuid', 'in', part).execute();
       } catch (error) {
         this.log.error({ err: error }, 'followups not removed');
       }

@@ -9,6 +9,7 @@ import { normaliseName } from '../content/normalise.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 import { createUser, findUserByEmail, normaliseEmail } from '../engine/users.ts';
 import type { SourceComment } from './sources.ts';
+import { chunks } from '../storage/chunks.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type MapKind = 'thread' | 'comment' | 'author';
@@ -20,11 +21,6 @@ const AUTHOR_SOURCE = 'email';
 /** Rows per statement (well under both engines' bound parameters). */
 export const CHUNK = 200;
 
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 export interface Scope {
   siteUuid: string;
@@ -52,7 +48,7 @@ export async function mapped(db: Db, scope: Scope, kind: MapKind, ids: readonly 
 export async function remember(db: Db, scope: Scope, kind: MapKind, pairs: readonly [string, string][], source = scope.source): Promise<Set<string>> {
   const now = Date.now();
   const recorded = new Set<string>();
-  for (const part of chunks(pairs)) {
+  for (const part of chunks(pairs, CHUNK)) {
     const rows = await db
       .insertInto('import_map')
       .values(part.map(([sourceId, vfUuid]) => ({ site_uuid: scope.siteUuid, source, kind, source_id: sourceId, vf_uuid: vfUuid, date_created: now })))
@@ -86,7 +82,7 @@ export async function importedParents(db: Db, scope: Scope, ids: readonly string
 
 /** Parks replies whose parent is not imported yet; a re-run parks nothing twice. */
 export async function park(db: Db, scope: Scope, comments: readonly SourceComment[]): Promise<void> {
-  for (const part of chunks(comments)) {
+  for (const part of chunks(comments, CHUNK)) {
     await db
       .insertInto('import_pending')
       .values(part.map((c) => ({ site_uuid: scope.siteUuid, source: scope.source, source_id: c.id, waits_for: c.parentId ?? '', payload: JSON.stringify(c) })))
@@ -157,7 +153,7 @@ export async function authorsOf(db: Db, scope: Scope, comments: readonly SourceC
   });
   const made: [string, string][] = [];
   const now = Date.now();
-  for (const part of chunks(missing)) {
+  for (const part of chunks(missing, CHUNK)) {
     const inserted = await db
       .insertInto('users')
       .values(part.map(([email, rawName]) => ({ ...account(email, rawName), uuid: randomUUID(), email, date_created: now })))
@@ -197,10 +193,10 @@ export class Counts {
   async apply(trx: Transaction<Database>): Promise<void> {
     const add = (column: string, moves: Map<string, number>, uuids: string[]) =>
       sql<number>`${sql.ref(column)} + case uuid ${sql.join(uuids.map((uuid) => sql`when ${uuid} then cast(${moves.get(uuid) ?? 0} as integer)`), sql` `)} else 0 end`;
-    for (const part of chunks([...this.containers.keys()])) {
+    for (const part of chunks([...this.containers.keys()], CHUNK)) {
       await trx.updateTable('containers').set({ total_visible_content: add('total_visible_content', this.containers, part) }).where('uuid', 'in', part).execute();
     }
-    for (const part of chunks([...new Set([...this.direct.keys(), ...this.below.keys()])])) {
+    for (const part of chunks([...new Set([...this.direct.keys(), ...this.below.keys()])], CHUNK)) {
       await trx
         .updateTable('contents')
         .set({ total_direct_replies: add('total_direct_replies', this.direct, part), total_replies: add('total_replies', this.below, part) })

@@ -14,9 +14,10 @@ import { anonymousActor, newContentRow } from '../engine/contents.ts';
 import { createContainer, findContainer } from '../engine/containers.ts';
 import type { ContentsTable, Database } from '../storage/schema.ts';
 import { importedBody } from './htmlText.ts';
-import { authorsOf, chunks, Counts, importedParents, mapped, type ParentRow, orphans, park, parked, remember, type Scope, shortName, unpark, validEmail } from './importStore.ts';
+import { authorsOf, CHUNK, Counts, importedParents, mapped, type ParentRow, orphans, park, parked, remember, type Scope, shortName, unpark, validEmail } from './importStore.ts';
 import { type ReadOptions, readSource, type SourceComment, type SourceFormat, type SourceRecord, type SourceThread } from './sources.ts';
 import { normaliseEmail } from '../engine/users.ts';
+import { chunks } from '../storage/chunks.ts';
 
 export interface ImportStats {
   /** Conversations the file's threads became (new ones, or ones the site had already). */
@@ -142,7 +143,7 @@ export class Importer {
     const claimed = await remember(trx, this.scope, 'comment', made.map(([id, row]) => [id, row.uuid]));
     const rows = made.filter(([id]) => claimed.has(id)).map(([, row]) => row);
     for (const row of rows) if (row.state === 'visible') counts.add(row);
-    for (const part of chunks(rows)) await trx.insertInto('contents').values(part).execute();
+    for (const part of chunks(rows, CHUNK)) await trx.insertInto('contents').values(part).execute();
     await park(trx, this.scope, waiting);
     this.stats.comments += rows.length;
     this.stats.already += made.length - rows.length;

@@ -17,6 +17,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MailCategory } from '../../core/mail/types.ts';
 import { resolveSiteSettings } from '../../core/settings/site.ts';
 import { pageOfContainer } from '../pages/index.ts';
+import { chunks } from '../storage/chunks.ts';
 import type { Database } from '../storage/schema.ts';
 import { dailyPeriodStart, hourlyPeriodStart } from './digestSchedule.ts';
 import { type DigestConversation, type DigestFrequency, digestText } from './digestText.ts';
@@ -31,6 +32,8 @@ export const DIGEST_PAGE = 200;
 export const DIGEST_MAX_ITEMS = 50;
 /** Longest excerpt a digest quotes (an immediate mail quotes more). */
 const EXCERPT_LENGTH = 280;
+/** Values per `in (…)` list (SQLite's bound parameters are limited). */
+const IN_CHUNK = 500;
 
 /** An item for a reader's next digest (readerMails.ts). */
 export interface DigestItem {
@@ -188,20 +191,14 @@ async function writePage(db: Kysely<Database>, options: DigestRunOptions, freque
     const digestKey = sql<string>`${sql.lit('digest:')} || user_uuid || ${sql.lit(`:${periodStart}`)}`;
     // "Not digested yet" as `digest_key is null` (set with digested_at), not `digested_at is null`: with a
     // long `in` list SQLite's planner would walk the waiting index through every waiting item instead.
-    for (const chunk of chunks(marked)) {
+    for (const chunk of chunks(marked, IN_CHUNK)) {
       await trx.updateTable('mail_digest_items').set({ digested_at: now, digest_key: digestKey }).where('uuid', 'in', chunk).where('digest_key', 'is', null).execute();
     }
-    for (const chunk of chunks(dropped)) await trx.deleteFrom('mail_digest_items').where('uuid', 'in', chunk).where('digest_key', 'is', null).execute();
+    for (const chunk of chunks(dropped, IN_CHUNK)) await trx.deleteFrom('mail_digest_items').where('uuid', 'in', chunk).where('digest_key', 'is', null).execute();
     return fresh.size;
   });
 }
 
-/** SQLite's bound parameters are limited: large `in` lists go in pieces. */
-function chunks<T>(values: T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
-  return out;
-}
 
 interface ShownItem {
   reason: MailReason;

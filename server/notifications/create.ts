@@ -45,10 +45,9 @@ function rowsFor(users: Iterable<string>, draft: Draft, now: number): Notificati
  * Writes and delivers; a failure is logged, never the writer's failure (the content is already
  * stored), and answered `false` so that the item's followup stays for the sweep (engine/followups.ts).
  */
-async function store(app: FastifyInstance, work: () => Promise<NotificationsTable[] | false>): Promise<boolean> {
+async function store(app: FastifyInstance, work: () => Promise<NotificationsTable[]>): Promise<boolean> {
   try {
     const rows = await work();
-    if (rows === false) return false;
     await insertNotifications(app.db, rows);
     deliver(app, rows);
     return true;
@@ -70,8 +69,9 @@ async function alreadyWritten(db: Kysely<Database>, recipient: string, item: str
  * asked for. `resumed`: a sweep does it again for a write cut off after commit (mails carry their
  * dedupe key; the notifications are written only if that run did not get to them).
  */
-export function notifyNewContent(app: FastifyInstance, row: ContentsTable, container: ContainersTable, parent?: ContentsTable, resumed = false): Promise<boolean> {
-  return store(app, async () => {
+export async function notifyNewContent(app: FastifyInstance, row: ContentsTable, container: ContainersTable, parent?: ContentsTable, resumed = false): Promise<boolean> {
+  let mailed = true; // false: the mails failed (logged), and stay for the sweep
+  const stored = await store(app, async () => {
     if (row.state !== 'visible') return [];
     const base = { site_uuid: row.site_uuid, actor_uuid: row.actor_uuid, content_uuid: row.uuid, container_uuid: row.container_uuid };
     const byUser = new Map<string, Draft>();
@@ -90,19 +90,15 @@ export function notifyNewContent(app: FastifyInstance, row: ContentsTable, conta
     const now = Date.now();
     const recipients = await recipientsOf(app.db, row.actor_uuid, [...byUser.keys()]);
     // The same readers may be mailed (docs/notifications.md "Email"; their preferences decide).
-    const mailed = await app.readerMails.created(row, container, parent, {
+    mailed = await app.readerMails.created(row, container, parent, {
       replyTo: parent && recipients.has(parent.actor_uuid) ? parent.actor_uuid : null,
       followers: page ? page.users.filter((user) => recipients.has(user)) : [],
     });
     const first = recipients.values().next();
-    const rows = resumed && !first.done && (await alreadyWritten(app.db, first.value, row.uuid))
-      ? []
-      : [...recipients].flatMap((user) => rowsFor([user], byUser.get(user)!, now));
-    if (mailed) return rows;
-    await insertNotifications(app.db, rows); // these, yes; the mails stay for the sweep
-    deliver(app, rows);
-    return false;
+    if (resumed && !first.done && (await alreadyWritten(app.db, first.value, row.uuid))) return [];
+    return [...recipients].flatMap((user) => rowsFor([user], byUser.get(user)!, now));
   });
+  return stored && mailed;
 }
 
 /** How many approved items notify at once (PostgreSQL's pool has 10 connections; SQLite runs them in turn). */

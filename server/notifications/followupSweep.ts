@@ -67,15 +67,12 @@ async function sweep(app: FastifyInstance, now: number, seen: { leftBehind: numb
 
 export default fp(async (app) => {
   const forgotten = new FollowupsDone(app.db, app.log);
-  let sweepAt: number | undefined;
   const seen = { leftBehind: 0 };
-  const rounds = new Rounds(() => sweep(app, sweepAt ?? Date.now(), seen), app.log, 'followup sweep failed');
+  const rounds = new Rounds(() => sweep(app, Date.now(), seen), app.log, 'followup sweep failed');
   app.decorate('followups', {
     done: (kind, uuids) => forgotten.done(kind, uuids),
-    sweep: (now) => {
-      sweepAt = now;
-      return rounds.flush().finally(() => (sweepAt = undefined));
-    },
+    // A round of its own at `now`, after the one running: never merged with a timer's round at another time.
+    sweep: (now = Date.now()) => rounds.queue(() => sweep(app, now, seen)),
   } satisfies Followups);
   app.queueDepths.set('content_followups', () => seen.leftBehind);
   app.addHook('onReady', async () => rounds.start(SWEEP_EVERY_MS, { atOnce: true })); // at once: what a killed process left

@@ -13,6 +13,7 @@
  */
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { rawSocket } from './wireFrames.ts';
 
 /** How long a steady stream's frames wait at most to go out together. */
 export const WINDOW_MS = 50;
@@ -28,8 +29,6 @@ let windowWritten = new Set<Socket>();
 let streaks = new Map<Socket, number>();
 const windowCorked = new Set<Socket>();
 let windowTimer: NodeJS.Timeout | null = null;
-
-const rawSocket = (ws: WebSocket) => (ws as unknown as { _socket?: Socket })._socket;
 
 function uncorkAll(corked: Set<Socket>): void {
   for (const socket of corked) if (!socket.destroyed) socket.uncork();

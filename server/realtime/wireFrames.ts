@@ -31,11 +31,13 @@ export function textFrame(text: Buffer): Buffer {
   return frame;
 }
 
+/** The TCP socket under a ws socket (ws keeps it as `_socket`). */
+export const rawSocket = (webSocket: WebSocket) => (webSocket as unknown as { _socket?: Socket })._socket;
+
 /** Sends `text` as one text frame: one write of the frame shared by every socket it goes to. */
 export function sendText(webSocket: WebSocket, text: Buffer): void {
-  const inner = webSocket as unknown as { _sender?: SenderLike; _socket?: Socket };
-  const sender = inner._sender;
-  const socket = inner._socket;
+  const sender = (webSocket as unknown as { _sender?: SenderLike })._sender;
+  const socket = rawSocket(webSocket);
   if (!socket || !sender || sender._state !== SENDER_IDLE || sender._queue.length > 0) webSocket.send(text, { binary: false });
   else socket.write(textFrame(text));
 }

@@ -4,11 +4,10 @@
  * and a steady stream's at its window's end.
  */
 import assert from 'node:assert/strict';
-import type { Socket } from 'node:net';
 import { describe, it, type TestContext } from 'node:test';
 import { WebSocket, WebSocketServer } from 'ws';
 import { beforeFrame, STEADY_WINDOWS, WINDOW_MS } from '../../server/realtime/corkedWrites.ts';
-import { sendText, textFrame } from '../../server/realtime/wireFrames.ts';
+import { rawSocket, sendText, textFrame } from '../../server/realtime/wireFrames.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,7 +39,7 @@ describe('frames on the wire', () => {
 
   it('a quiet socket’s frame goes at once, a burst’s at the turn’s end; a steady stream’s at the window’s end, in order', async (t) => {
     const { server, received } = await socketPair(t);
-    const raw = (server as unknown as { _socket: Socket })._socket;
+    const raw = rawSocket(server)!;
     const send = (text: string) => {
       beforeFrame(server);
       sendText(server, Buffer.from(text));
